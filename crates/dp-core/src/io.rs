@@ -1,0 +1,432 @@
+//! Judge I/O: read the whole input once, parse integers by hand, name the token on bad input.
+//!
+//! A solution is `fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error>` and its
+//! `main` is `dp_core::run(solve)`: [`run`] reads stdin, buffers stdout, and turns an [`Error`]
+//! into one line on stderr and exit code 1 (no panic, no backtrace).
+
+use std::fmt;
+use std::io::{BufWriter, Read, Write};
+use std::ops::RangeInclusive;
+
+/// Why a solution could not answer: malformed input, a broken rule of the format, or failed I/O.
+///
+/// Input errors name the token (1-based, counting whitespace-separated tokens) and its line.
+///
+/// # Example
+/// ```
+/// use dp_core::Scanner;
+/// let mut sc = Scanner::new(b"3\nx");
+/// assert_eq!(sc.next::<u32>("t").unwrap(), 3);
+/// let err = sc.next::<u32>("n").unwrap_err();
+/// assert_eq!(err.to_string(), "token 2 (line 2): expected n (an integer), found \"x\"");
+/// ```
+#[derive(Debug)]
+pub enum Error {
+    /// A token was missing or did not parse as what was expected.
+    Input {
+        /// 1-based number of the token.
+        token: usize,
+        /// 1-based line of the token (of the end of input when it is missing).
+        line: usize,
+        /// What the solution expected there, e.g. `n (an integer in 2..=100000)`.
+        expected: String,
+        /// What was found: the token, quoted, or `end of input`.
+        found: String,
+    },
+    /// The tokens parsed but break a rule of the format (e.g. two pieces on one cell).
+    Invalid(String),
+    /// Reading input or writing output failed.
+    Io(std::io::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Input {
+                token,
+                line,
+                expected,
+                found,
+            } => write!(
+                f,
+                "token {} (line {}): expected {}, found {}",
+                token, line, expected, found
+            ),
+            Error::Invalid(message) => f.write_str(message),
+            Error::Io(err) => write!(f, "i/o error: {}", err),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    fn from(err: std::io::Error) -> Self {
+        Error::Io(err)
+    }
+}
+
+/// An integer type the [`Scanner`] can parse: the primitive integers up to 64 bits.
+pub trait Integer: Copy + PartialOrd + fmt::Display {
+    /// Parses an optional `-` (signed types only) and decimal digits; `None` on anything else or
+    /// on overflow.
+    fn parse_token(token: &[u8]) -> Option<Self>;
+}
+
+fn parse_magnitude(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &b in digits {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(u64::from(d))?;
+    }
+    Some(value)
+}
+
+macro_rules! impl_unsigned {
+    ($($t:ty),*) => {$(
+        impl Integer for $t {
+            #[inline]
+            fn parse_token(token: &[u8]) -> Option<Self> {
+                let digits = match token.first() {
+                    Some(b'+') => &token[1..],
+                    _ => token,
+                };
+                <$t>::try_from(parse_magnitude(digits)?).ok()
+            }
+        }
+    )*};
+}
+
+macro_rules! impl_signed {
+    ($($t:ty),*) => {$(
+        impl Integer for $t {
+            #[inline]
+            fn parse_token(token: &[u8]) -> Option<Self> {
+                match token.first() {
+                    Some(b'-') => {
+                        let magnitude = parse_magnitude(&token[1..])?;
+                        if magnitude > <$t>::MAX as u64 + 1 {
+                            return None;
+                        }
+                        // The two's-complement negation of magnitude, exact also for MIN.
+                        Some((magnitude as i128).wrapping_neg() as $t)
+                    }
+                    Some(b'+') => <$t>::try_from(parse_magnitude(&token[1..])?).ok(),
+                    _ => <$t>::try_from(parse_magnitude(token)?).ok(),
+                }
+            }
+        }
+    )*};
+}
+
+impl_unsigned!(u8, u16, u32, u64, usize);
+impl_signed!(i8, i16, i32, i64, isize);
+
+/// Reads whitespace-separated tokens from an input held in memory.
+///
+/// Any ASCII whitespace separates tokens, so CRLF line ends and blank lines need no care.
+///
+/// # Example
+/// ```
+/// use dp_core::Scanner;
+/// let mut sc = Scanner::new(b"2 3\r\n-7\r\n");
+/// let n: usize = sc.next_in(1..=10, "n").unwrap();
+/// let m: usize = sc.next("m").unwrap();
+/// let v: i64 = sc.next("value").unwrap();
+/// assert_eq!((n, m, v), (2, 3, -7));
+/// assert!(sc.next::<i64>("value").is_err());
+/// ```
+pub struct Scanner<'a> {
+    input: &'a [u8],
+    pos: usize,
+    token: usize,
+    token_start: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `input`.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"42");
+    /// assert_eq!(sc.next::<u8>("x").unwrap(), 42);
+    /// ```
+    pub fn new(input: &'a [u8]) -> Self {
+        Scanner {
+            input,
+            pos: 0,
+            token: 0,
+            token_start: 0,
+        }
+    }
+
+    /// The next token as raw bytes, or `None` at the end of input.
+    ///
+    /// # Complexity
+    /// O(length of the token and the whitespace before it).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b" ab\tc ");
+    /// assert_eq!(sc.token(), Some(&b"ab"[..]));
+    /// assert_eq!(sc.token(), Some(&b"c"[..]));
+    /// assert_eq!(sc.token(), None);
+    /// ```
+    pub fn token(&mut self) -> Option<&'a [u8]> {
+        let input = self.input;
+        let mut pos = self.pos;
+        while pos < input.len() && input[pos].is_ascii_whitespace() {
+            pos += 1;
+        }
+        self.token += 1;
+        self.token_start = pos;
+        if pos == input.len() {
+            self.pos = pos;
+            return None;
+        }
+        let start = pos;
+        while pos < input.len() && !input[pos].is_ascii_whitespace() {
+            pos += 1;
+        }
+        self.pos = pos;
+        Some(&input[start..pos])
+    }
+
+    /// Parses the next token as an integer; `what` names it in the error.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the input has ended or the token is not an integer of type `T`.
+    ///
+    /// # Complexity
+    /// O(length of the token).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"300");
+    /// let err = sc.next::<u8>("a_1").unwrap_err();
+    /// assert_eq!(err.to_string(), "token 1 (line 1): expected a_1 (an integer), found \"300\"");
+    /// ```
+    #[inline]
+    pub fn next<T: Integer>(&mut self, what: &str) -> Result<T, Error> {
+        match self.token() {
+            Some(token) => match T::parse_token(token) {
+                Some(value) => Ok(value),
+                None => Err(self.error_here(format!("{} (an integer)", what), token)),
+            },
+            None => Err(self.error_at_end(format!("{} (an integer)", what))),
+        }
+    }
+
+    /// Parses the next token as an integer in `range`; `what` names it in the error.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the input has ended, the token is not an integer, or it lies outside
+    /// `range`.
+    ///
+    /// # Complexity
+    /// O(length of the token).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"1");
+    /// let err = sc.next_in::<u32>(2..=100_000, "n").unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "token 1 (line 1): expected n (an integer in 2..=100000), found \"1\""
+    /// );
+    /// ```
+    #[inline]
+    pub fn next_in<T: Integer>(
+        &mut self,
+        range: RangeInclusive<T>,
+        what: &str,
+    ) -> Result<T, Error> {
+        let token = self.token();
+        if let Some(token) = token {
+            if let Some(value) = T::parse_token(token) {
+                if range.contains(&value) {
+                    return Ok(value);
+                }
+            }
+        }
+        let expected = format!(
+            "{} (an integer in {}..={})",
+            what,
+            range.start(),
+            range.end()
+        );
+        Err(match token {
+            Some(token) => self.error_here(expected, token),
+            None => self.error_at_end(expected),
+        })
+    }
+
+    /// Whether only whitespace is left.
+    ///
+    /// # Complexity
+    /// O(length of the whitespace skipped).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"1 \r\n");
+    /// assert!(!sc.is_at_end());
+    /// sc.next::<u8>("x").unwrap();
+    /// assert!(sc.is_at_end());
+    /// ```
+    pub fn is_at_end(&mut self) -> bool {
+        while self.pos < self.input.len() && self.input[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+        self.pos == self.input.len()
+    }
+
+    /// An [`Error::Invalid`] for a rule the last token broke, naming that token and its line.
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"2 1 1 1 1");
+    /// for _ in 0..5 { sc.next::<u32>("x").unwrap(); }
+    /// let err = sc.invalid("the two pieces stand on one cell");
+    /// assert_eq!(err.to_string(), "token 5 (line 1): the two pieces stand on one cell");
+    /// ```
+    pub fn invalid(&self, message: &str) -> Error {
+        Error::Invalid(format!(
+            "token {} (line {}): {}",
+            self.token,
+            self.line_of(self.token_start),
+            message
+        ))
+    }
+
+    fn line_of(&self, pos: usize) -> usize {
+        1 + self.input[..pos].iter().filter(|&&b| b == b'\n').count()
+    }
+
+    #[cold]
+    fn error_here(&self, expected: String, token: &[u8]) -> Error {
+        Error::Input {
+            token: self.token,
+            line: self.line_of(self.token_start),
+            expected,
+            found: format!("{:?}", String::from_utf8_lossy(token)),
+        }
+    }
+
+    #[cold]
+    fn error_at_end(&self, expected: String) -> Error {
+        Error::Input {
+            token: self.token,
+            line: self.line_of(self.input.len()),
+            expected,
+            found: "end of input".to_string(),
+        }
+    }
+}
+
+/// Runs a solution as a judge runs it: all of stdin in, buffered stdout out.
+///
+/// On an error, what was already written is flushed, one line `error: ...` goes to stderr and the
+/// process exits with code 1.
+///
+/// # Complexity
+/// O(input size) besides `solve`.
+///
+/// # Example
+/// ```no_run
+/// fn solve(input: &[u8], out: &mut impl std::io::Write) -> Result<(), dp_core::Error> {
+///     let mut sc = dp_core::Scanner::new(input);
+///     let a: i64 = sc.next("a")?;
+///     let b: i64 = sc.next("b")?;
+///     writeln!(out, "{}", a + b)?;
+///     Ok(())
+/// }
+/// fn main() {
+///     dp_core::run(solve)
+/// }
+/// ```
+pub fn run<F>(solve: F)
+where
+    F: FnOnce(&[u8], &mut BufWriter<std::io::StdoutLock<'static>>) -> Result<(), Error>,
+{
+    let mut input = Vec::new();
+    let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let result = match std::io::stdin().lock().read_to_end(&mut input) {
+        Ok(_) => solve(&input, &mut out),
+        Err(err) => Err(Error::Io(err)),
+    };
+    let flushed = out.flush();
+    let result = result.and_then(|()| flushed.map_err(Error::Io));
+    if let Err(err) = result {
+        drop(out);
+        eprintln!("error: {}", err);
+        std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_extremes_and_signs() {
+        let mut sc =
+            Scanner::new(b"-9223372036854775808 9223372036854775807 18446744073709551615 +5 -0");
+        assert_eq!(sc.next::<i64>("a").unwrap(), i64::MIN);
+        assert_eq!(sc.next::<i64>("b").unwrap(), i64::MAX);
+        assert_eq!(sc.next::<u64>("c").unwrap(), u64::MAX);
+        assert_eq!(sc.next::<i32>("d").unwrap(), 5);
+        assert_eq!(sc.next::<i32>("e").unwrap(), 0);
+    }
+
+    #[test]
+    fn rejects_overflow_sign_and_garbage() {
+        for bad in [
+            &b"18446744073709551616"[..],
+            b"-1",
+            b"12a",
+            b"-",
+            b"+",
+            b"1.0",
+        ] {
+            let mut sc = Scanner::new(bad);
+            assert!(sc.next::<u64>("x").is_err(), "{:?}", bad);
+        }
+        let mut sc = Scanner::new(b"-129 128");
+        assert!(sc.next::<i8>("x").is_err());
+        assert!(sc.next::<i8>("y").is_err());
+    }
+
+    #[test]
+    fn errors_name_token_and_line() {
+        let mut sc = Scanner::new(b"1\r\n2\r\n\r\nz");
+        sc.next::<u8>("a").unwrap();
+        sc.next::<u8>("b").unwrap();
+        let err = sc.next::<u8>("c").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "token 3 (line 4): expected c (an integer), found \"z\""
+        );
+        let err = sc.next::<u8>("d").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "token 4 (line 4): expected d (an integer), found end of input"
+        );
+    }
+
+    #[test]
+    fn range_is_inclusive() {
+        let mut sc = Scanner::new(b"2 10 11");
+        assert_eq!(sc.next_in(2..=10, "x").unwrap(), 2);
+        assert_eq!(sc.next_in(2..=10, "x").unwrap(), 10);
+        assert!(sc.next_in(2..=10, "x").is_err());
+    }
+}

@@ -1,0 +1,191 @@
+//! Test oracles (feature `oracle`, never in a judge bundle): what ties a problem's brute force,
+//! random generator and real solver together, so tests, `cargo xtask stress` and benchmarks can
+//! drive every problem the same way.
+
+use crate::io::Error;
+use crate::random::SplitMix64;
+
+/// A judge problem seen from its tests: random small inputs, a brute force that models the rules
+/// literally, and the real solver.
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::{find_mismatch, Oracle};
+/// use dp_core::{Error, Scanner, SplitMix64};
+///
+/// /// Sum of a list: the "real" solver uses a formula, the brute force a loop.
+/// struct Sum;
+/// impl Oracle for Sum {
+///     type Input = Vec<u64>;
+///     fn name() -> &'static str { "sum" }
+///     fn generate(rng: &mut SplitMix64) -> Vec<u64> {
+///         (0..rng.range(1, 5)).map(|_| rng.range(0, 9)).collect()
+///     }
+///     fn render(input: &Vec<u64>) -> String {
+///         let items: Vec<String> = input.iter().map(|x| x.to_string()).collect();
+///         format!("{}\n{}\n", input.len(), items.join(" "))
+///     }
+///     fn brute_force(input: &Vec<u64>) -> String {
+///         format!("{}\n", input.iter().sum::<u64>())
+///     }
+///     fn shrink(input: &Vec<u64>) -> Vec<Vec<u64>> {
+///         (0..input.len()).filter(|_| input.len() > 1)
+///             .map(|i| { let mut v = input.clone(); v.remove(i); v }).collect()
+///     }
+///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+///         let mut sc = Scanner::new(input);
+///         let n: usize = sc.next("n")?;
+///         let mut total = 0u64;
+///         for _ in 0..n { total += sc.next::<u64>("x")?; }
+///         out.extend_from_slice(format!("{}\n", total).as_bytes());
+///         Ok(())
+///     }
+/// }
+/// assert!(find_mismatch::<Sum>(1, 200).is_none());
+/// ```
+pub trait Oracle {
+    /// One whole input file, in a form that can be rendered and shrunk.
+    type Input: Clone + std::fmt::Debug;
+
+    /// The problem crate's name, e.g. `p4363-staircase-chess`.
+    fn name() -> &'static str;
+
+    /// A random small input, small enough for the brute force.
+    fn generate(rng: &mut SplitMix64) -> Self::Input;
+
+    /// The input file's text.
+    fn render(input: &Self::Input) -> String;
+
+    /// The expected output, by rules modelled literally with no idea shared with the solver.
+    fn brute_force(input: &Self::Input) -> String;
+
+    /// Strictly smaller variants of `input` (fewer tests, smaller sizes, smaller values), for
+    /// shrinking a counterexample; empty when nothing is smaller.
+    fn shrink(input: &Self::Input) -> Vec<Self::Input>;
+
+    /// The real solver.
+    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error>;
+}
+
+/// A random input on which the solver and the brute force disagree.
+#[derive(Clone, Debug)]
+pub struct Mismatch<I> {
+    /// The seed of the generator that produced the input.
+    pub seed: u64,
+    /// The input.
+    pub input: I,
+    /// The input file's text.
+    pub text: String,
+    /// The brute force's answer.
+    pub expected: String,
+    /// The solver's answer, or its error message.
+    pub got: String,
+}
+
+/// Runs the real solver on `text` and returns its output, or `error: ...` if it failed.
+///
+/// # Complexity
+/// That of the solver.
+///
+/// # Example
+/// See [`Oracle`].
+pub fn run_solver<O: Oracle>(text: &str) -> String {
+    let mut out = Vec::new();
+    match O::solve(text.as_bytes(), &mut out) {
+        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+        Err(err) => format!("error: {}", err),
+    }
+}
+
+/// Whether two outputs hold the same whitespace-separated tokens.
+///
+/// # Complexity
+/// O(length of both).
+///
+/// # Example
+/// ```
+/// assert!(dp_core::oracle::same_tokens("1 2\r\n", "1\n2"));
+/// assert!(!dp_core::oracle::same_tokens("1 2", "12"));
+/// ```
+pub fn same_tokens(a: &str, b: &str) -> bool {
+    a.split_ascii_whitespace().eq(b.split_ascii_whitespace())
+}
+
+/// Checks one generated input: `None` if the solver agrees with the brute force.
+///
+/// # Complexity
+/// One generation, one brute force and one solver run.
+///
+/// # Example
+/// See [`Oracle`].
+pub fn check_seed<O: Oracle>(seed: u64) -> Option<Mismatch<O::Input>> {
+    let mut rng = SplitMix64::new(seed);
+    let input = O::generate(&mut rng);
+    check_input::<O>(seed, input)
+}
+
+/// Checks a given input: `None` if the solver agrees with the brute force.
+///
+/// # Complexity
+/// One brute force and one solver run.
+///
+/// # Example
+/// See [`Oracle`].
+pub fn check_input<O: Oracle>(seed: u64, input: O::Input) -> Option<Mismatch<O::Input>> {
+    let text = O::render(&input);
+    let expected = O::brute_force(&input);
+    let got = run_solver::<O>(&text);
+    if same_tokens(&expected, &got) {
+        None
+    } else {
+        Some(Mismatch {
+            seed,
+            input,
+            text,
+            expected,
+            got,
+        })
+    }
+}
+
+/// The first of `cases` random inputs (seeds `first_seed..`) on which solver and brute force
+/// disagree.
+///
+/// # Complexity
+/// `cases` generations, brute forces and solver runs.
+///
+/// # Example
+/// See [`Oracle`].
+pub fn find_mismatch<O: Oracle>(first_seed: u64, cases: u64) -> Option<Mismatch<O::Input>> {
+    (first_seed..first_seed + cases).find_map(check_seed::<O>)
+}
+
+/// Shrinks a mismatch greedily: while some variant from [`Oracle::shrink`] still disagrees, take
+/// the first such variant. Returns the smallest mismatch found.
+///
+/// # Complexity
+/// At most `budget` checks.
+///
+/// # Example
+/// See [`Oracle`].
+pub fn shrink_mismatch<O: Oracle>(
+    mismatch: Mismatch<O::Input>,
+    budget: usize,
+) -> Mismatch<O::Input> {
+    let mut best = mismatch;
+    let mut left = budget;
+    'outer: loop {
+        for candidate in O::shrink(&best.input) {
+            if left == 0 {
+                break 'outer;
+            }
+            left -= 1;
+            if let Some(smaller) = check_input::<O>(best.seed, candidate) {
+                best = smaller;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    best
+}

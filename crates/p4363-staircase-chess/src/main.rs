@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(p4363_staircase_chess::solve)
+}

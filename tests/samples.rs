@@ -1,0 +1,33 @@
+//! Every sample through its crate's solver, in-process: the output is snapshotted (reviewed with
+//! `cargo insta review`) and must equal the sample's `.out` token for token.
+
+use std::path::Path;
+
+#[test]
+fn samples_match_their_out_files() {
+    insta::glob!("../samples", "*/*.in", |path: &Path| {
+        let crate_name = path
+            .parent()
+            .and_then(|dir| dir.file_name())
+            .and_then(|name| name.to_str())
+            .expect("samples/<crate>/<case>.in");
+        let solve = crate::solver_of(crate_name)
+            .unwrap_or_else(|| panic!("{}: no solver registered in tests/tests.rs", crate_name));
+        let input = std::fs::read(path).unwrap();
+        let mut out = Vec::new();
+        let got = match solve(&input, &mut out) {
+            Ok(()) => String::from_utf8(out).expect("output is UTF-8"),
+            Err(err) => format!("error: {}", err),
+        };
+        let expected = std::fs::read_to_string(path.with_extension("out"))
+            .unwrap_or_else(|err| panic!("{}: no .out file: {}", path.display(), err));
+        assert!(
+            dp_core::oracle::same_tokens(&got, &expected),
+            "{}: got {:?}, expected {:?}",
+            path.display(),
+            got,
+            expected
+        );
+        insta::assert_snapshot!(got);
+    });
+}

@@ -1,0 +1,74 @@
+//! Where things are: the workspace root, its problem crates, their samples and bundles.
+
+use anyhow::{bail, Context, Result};
+use std::path::{Path, PathBuf};
+
+/// The workspace's root folder (the parent of `xtask/`).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives inside the workspace")
+        .to_path_buf()
+}
+
+/// The shared core crate's name; every other folder under `crates/` is a problem crate.
+pub const CORE: &str = "dp-core";
+
+/// The problem crates under `crates/`, sorted by name.
+pub fn problem_crates(root: &Path) -> Result<Vec<String>> {
+    let dir = root.join("crates");
+    let mut names = Vec::new();
+    for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
+        let entry = entry?;
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name != CORE && entry.path().join("Cargo.toml").is_file() {
+            names.push(name);
+        }
+    }
+    names.sort();
+    Ok(names)
+}
+
+/// Checks that `name` is a problem crate of the workspace.
+pub fn check_problem(root: &Path, name: &str) -> Result<()> {
+    let crates = problem_crates(root)?;
+    if !crates.iter().any(|c| c == name) {
+        bail!(
+            "{:?} is not a problem crate; the problem crates are: {}",
+            name,
+            crates.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// `samples/<crate>/`.
+pub fn samples_dir(root: &Path, name: &str) -> PathBuf {
+    root.join("samples").join(name)
+}
+
+/// The sample cases of a crate: `(case name, input path, expected output path)`, sorted.
+pub fn samples(root: &Path, name: &str) -> Result<Vec<(String, PathBuf, PathBuf)>> {
+    let dir = samples_dir(root, name);
+    let mut cases = Vec::new();
+    for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
+        let path = entry?.path();
+        if path.extension().map_or(false, |e| e == "in") {
+            let out = path.with_extension("out");
+            if !out.is_file() {
+                bail!("{}: no matching .out file", path.display());
+            }
+            let case = path.file_stem().unwrap().to_string_lossy().into_owned();
+            cases.push((case, path, out));
+        }
+    }
+    cases.sort();
+    Ok(cases)
+}
+
+/// `target/bundle/<crate>.rs`.
+pub fn bundle_path(root: &Path, name: &str) -> PathBuf {
+    root.join("target")
+        .join("bundle")
+        .join(format!("{}.rs", name))
+}
