@@ -13,6 +13,8 @@
 //! a solution uses into one file that any judge accepts.
 
 pub mod encode;
+pub mod game;
+pub mod interval;
 pub mod io;
 pub mod memo;
 #[cfg(feature = "oracle")]

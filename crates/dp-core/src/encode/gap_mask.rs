@@ -1,0 +1,1 @@
+//! Gap and occupancy-mask indices (being written).

@@ -1,0 +1,3 @@
+//! Game solvers.
+
+pub mod retrograde;

@@ -1,0 +1,1 @@
+//! Retrograde analysis of finite two-player games (being written).

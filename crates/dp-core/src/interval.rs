@@ -1,0 +1,1 @@
+//! Interval tables (being written).

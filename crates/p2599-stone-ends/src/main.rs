@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(p2599_stone_ends::solve)
+}

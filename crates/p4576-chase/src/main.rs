@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(p4576_chase::solve)
+}

@@ -1,0 +1,1 @@
+//! p16531-jump-duel against its brute force.

@@ -1,0 +1,1 @@
+//! p2599-stone-ends against its brute force.

@@ -1,0 +1,1 @@
+//! p4576-chase against its brute force.
