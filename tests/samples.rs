@@ -1,5 +1,6 @@
-//! Every sample through its crate's solver, in-process: the output is snapshotted (reviewed with
-//! `cargo insta review`) and must equal the sample's `.out` token for token.
+//! Every sample through its crate's solver, in-process: the output is snapshotted under
+//! `tests/snapshots/<crate>/` (reviewed with `cargo insta review`) and must equal the sample's
+//! `.out` token for token.
 
 use std::path::Path;
 
@@ -28,6 +29,14 @@ fn samples_match_their_out_files() {
             got,
             expected
         );
-        insta::assert_snapshot!(got);
+        // One folder of snapshots per crate, named by case: stable whatever else the glob finds.
+        let case = path.file_name().unwrap().to_string_lossy().into_owned();
+        insta::with_settings!({
+            snapshot_path => format!("snapshots/{}", crate_name),
+            prepend_module_to_snapshot => false,
+            snapshot_suffix => case,
+        }, {
+            insta::assert_snapshot!(got);
+        });
     });
 }

@@ -8,15 +8,16 @@ mod p4363_staircase_chess;
 mod p4576_chase;
 mod samples;
 
-/// The solver of each problem crate by crate name; a new problem crate adds one line.
+/// The solver of each problem crate by crate name; a new problem crate adds one line. (`::` picks
+/// the crate, not the test module of the same name.)
 pub fn solver_of(
     crate_name: &str,
 ) -> Option<fn(&[u8], &mut Vec<u8>) -> Result<(), dp_core::Error>> {
     Some(match crate_name {
-        "p16531-jump-duel" => |input, out| p16531_jump_duel::solve(input, out),
-        "p2599-stone-ends" => |input, out| p2599_stone_ends::solve(input, out),
-        "p4363-staircase-chess" => |input, out| p4363_staircase_chess::solve(input, out),
-        "p4576-chase" => |input, out| p4576_chase::solve(input, out),
+        "p16531-jump-duel" => |input, out| ::p16531_jump_duel::solve(input, out),
+        "p2599-stone-ends" => |input, out| ::p2599_stone_ends::solve(input, out),
+        "p4363-staircase-chess" => |input, out| ::p4363_staircase_chess::solve(input, out),
+        "p4576-chase" => |input, out| ::p4576_chase::solve(input, out),
         _ => return None,
     })
 }
