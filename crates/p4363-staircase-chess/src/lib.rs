@@ -78,32 +78,31 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
 pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i64 {
     let (rows, cols) = (shapes.rows(), shapes.cols());
     assert!(black.len() == rows * cols && white.len() == rows * cols);
-    // The gain of each move depends only on (pos, index) of the moving one; lay both players'
-    // gains and the rank deltas out by that pair so the inner loop does no coordinate math.
+    // A move's gain depends only on the moving one's (position p, index j); lay both players'
+    // gains out by the move's slot, p * (rows + 1) + j, so the inner loop does no coordinate math.
     let stride = rows + 1;
-    let len = rows + cols;
-    let mut gains = [vec![0i32; len * stride], vec![0i32; len * stride]];
-    for pos in 0..len {
-        for index in 1..=rows {
-            let (r, c) = (rows - index, (pos + 1).wrapping_sub(index));
+    let mut gains = [
+        vec![0i32; (rows + cols) * stride],
+        vec![0i32; (rows + cols) * stride],
+    ];
+    for p in 0..rows + cols {
+        for j in 1..=rows.min(p + 1) {
+            let (r, c) = (rows - j, p + 1 - j);
             if c < cols {
-                gains[0][pos * stride + index] = black[r * cols + c];
-                gains[1][pos * stride + index] = white[r * cols + c];
+                gains[0][p * stride + j] = black[r * cols + c];
+                gains[1][p * stride + j] = white[r * cols + c];
             }
         }
     }
     let mut value = vec![0i32; shapes.count() as usize];
-    for (rank, mask) in shapes.descending() {
-        let mut moves = shapes.moves(mask).peekable();
-        if moves.peek().is_none() {
-            continue; // the full board: nothing left to gain
-        }
-        // Black moves on an even number of placed stones.
-        let gain = &gains[shapes.cells(mask) % 2];
+    // The full board (the first in descending order) is worth 0 and has no move.
+    for (rank, mask) in shapes.descending().skip(1) {
+        // Black moves on an even number of stones.
+        let gain = &gains[shapes.cells_parity(mask)];
         let mut best = i32::MIN;
-        for mv in moves {
-            let child = value[(rank + mv.rank_delta) as usize];
-            best = best.max(gain[mv.pos as usize * stride + mv.index as usize] - child);
+        for mv in shapes.moves(mask) {
+            let rest = value[(rank + mv.rank_delta) as usize];
+            best = best.max(gain[mv.slot] - rest);
         }
         value[rank as usize] = best;
     }

@@ -34,6 +34,8 @@ pub struct LatticePath {
     cols: usize,
     /// `binom[p * stride + k]` = C(p, k) for p <= rows + cols, k <= rows.
     binom: Vec<u64>,
+    /// `deltas[p * stride + j]` = C(p, j - 1): the rank delta of the j-th one stepping from p.
+    deltas: Vec<u64>,
     stride: usize,
 }
 
@@ -43,7 +45,7 @@ pub struct LatticePath {
 /// ```
 /// let shapes = dp_core::LatticePath::new(1, 1);
 /// let mv = shapes.moves(0b01).next().unwrap();
-/// assert_eq!((mv.pos, mv.index, mv.child, mv.rank_delta), (0, 1, 0b10, 1));
+/// assert_eq!((mv.pos, mv.index, mv.child, mv.rank_delta, mv.slot), (0, 1, 0b10, 1, 1));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PathMove {
@@ -55,6 +57,9 @@ pub struct PathMove {
     pub child: u64,
     /// rank(child) - rank(mask) = C(pos, index - 1).
     pub rank_delta: u64,
+    /// `pos * (rows + 1) + index`: a dense number in `0..(rows + cols) * (rows + 1)` for the
+    /// kind of move, so that per-move data (the cell's value, say) sits in a flat table.
+    pub slot: usize,
 }
 
 impl LatticePath {
@@ -93,10 +98,17 @@ impl LatticePath {
                     .expect("the number of lattice paths overflows u64");
             }
         }
+        let mut deltas = vec![0u64; (len + 1) * stride];
+        for p in 0..=len {
+            for j in 1..=rows {
+                deltas[p * stride + j] = binom[p * stride + j - 1];
+            }
+        }
         LatticePath {
             rows,
             cols,
             binom,
+            deltas,
             stride,
         }
     }
@@ -292,6 +304,26 @@ impl LatticePath {
         sum as usize - self.rows * self.rows.saturating_sub(1) / 2
     }
 
+    /// The parity of the number of cells in the shape of `mask`: 0 for even, 1 for odd (in
+    /// alternating games, whose turn it is).
+    ///
+    /// # Complexity
+    /// O(1), cheaper than [`LatticePath::cells`].
+    ///
+    /// # Example
+    /// ```
+    /// let shapes = dp_core::LatticePath::new(3, 3);
+    /// let mask = shapes.from_row_lengths(&[3, 2, 0]);
+    /// assert_eq!(shapes.cells_parity(mask), 1);
+    /// ```
+    #[inline]
+    pub fn cells_parity(&self, mask: u64) -> usize {
+        // cells = (sum of the ones' positions) - rows * (rows - 1) / 2; the sum's parity is that
+        // of the number of ones at odd positions.
+        let odd = crate::bits::popcount(mask & 0xAAAA_AAAA_AAAA_AAAA) as usize;
+        (odd + self.rows * self.rows.saturating_sub(1) / 2) & 1
+    }
+
     /// The mask of the shape whose row lengths (top row first) are `lengths`.
     ///
     /// # Panics
@@ -410,12 +442,14 @@ impl Iterator for Moves<'_> {
         }
         let pos = self.corners.trailing_zeros();
         self.corners &= self.corners - 1;
-        let index = (self.mask & ((2u64 << pos) - 1)).count_ones();
+        let index = crate::bits::popcount(self.mask & ((2u64 << pos) - 1));
+        let slot = pos as usize * self.paths.stride + index as usize;
         Some(PathMove {
             pos,
             index,
             child: self.mask ^ (3u64 << pos),
-            rank_delta: self.paths.binom[pos as usize * self.paths.stride + index as usize - 1],
+            rank_delta: self.paths.deltas[slot],
+            slot,
         })
     }
 }
@@ -502,6 +536,7 @@ mod tests {
             let lengths = shapes.row_lengths(m);
             assert_eq!(shapes.from_row_lengths(&lengths), m);
             assert_eq!(shapes.cells(m), lengths.iter().sum::<usize>());
+            assert_eq!(shapes.cells_parity(m), shapes.cells(m) % 2);
             // A cell (r, c) is addable iff it is the first empty one in its row and the row
             // above (if any) is longer.
             let mut expected: Vec<(usize, usize)> = (0..4)
