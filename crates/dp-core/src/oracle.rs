@@ -65,6 +65,22 @@ pub trait Oracle {
 
     /// The real solver.
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error>;
+
+    /// Inputs for `cargo xtask bench`: the largest the constraints allow, and the points of any
+    /// scaling series worth reporting, each made from fixed seeds so every run measures the same
+    /// files. None by default.
+    fn bench_inputs() -> Vec<BenchInput> {
+        Vec::new()
+    }
+}
+
+/// A named benchmark input; see [`Oracle::bench_inputs`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchInput {
+    /// A short name for the table, e.g. `t=10 n=100000`.
+    pub name: String,
+    /// The input file's text.
+    pub text: String,
 }
 
 /// A random input on which the solver and the brute force disagree.
