@@ -1,5 +1,236 @@
-//! `cargo xtask bundle`: not built yet.
+//! `cargo xtask bundle`: turn a problem crate and the workspace crates it uses into one source
+//! file a judge accepts, at `target/bundle/<crate>.rs`, and prove it compiles and passes the
+//! samples before it replaces the previous one.
 
-pub fn run(_args: Vec<String>) -> anyhow::Result<()> {
-    anyhow::bail!("`cargo xtask bundle` is not built yet")
+mod assemble;
+mod cfg;
+mod check;
+mod load;
+mod manifest;
+mod prune;
+mod rewrite;
+
+use crate::cli::Args;
+use crate::workspace;
+use anyhow::{anyhow, bail, Context, Result};
+use check::Compiler;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+pub use assemble::assemble;
+
+/// How bundles are checked.
+pub struct Options {
+    pub compilers: Vec<Compiler>,
+    /// Report a missing compiler instead of failing on it.
+    pub skip_missing: bool,
 }
+
+impl Options {
+    /// The compilers judges run: current `rustc` on edition 2021, with `--rustc`/`--edition`
+    /// overriding.
+    pub fn from_flags(rustc: Option<String>, edition: Option<String>) -> Options {
+        let compilers = vec![Compiler {
+            rustc: PathBuf::from(rustc.unwrap_or_else(|| "rustc".to_string())),
+            edition: edition.unwrap_or_else(|| "2021".to_string()),
+            deny_warnings: false,
+        }];
+        Options {
+            compilers,
+            skip_missing: false,
+        }
+    }
+}
+
+/// What one bundle run produced, for the summary line.
+pub struct Summary {
+    pub name: String,
+    pub path: PathBuf,
+    pub bytes: usize,
+    pub core_items: Option<(usize, usize)>,
+    pub samples: usize,
+    /// `rustc 1.63.0 (2021)` for each compiler that passed, and notes on skipped ones.
+    pub checked: Vec<String>,
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {} bytes", self.name, self.bytes)?;
+        if let Some((kept, available)) = self.core_items {
+            write!(f, ", {} items {}/{}", workspace::CORE, kept, available)?;
+        }
+        write!(
+            f,
+            ", {} sample{} passed on {} -> {}",
+            self.samples,
+            if self.samples == 1 { "" } else { "s" },
+            self.checked.join(", "),
+            self.path.display()
+        )
+    }
+}
+
+pub fn run(args: Vec<String>) -> Result<()> {
+    let mut args = Args::new(args);
+    let all = args.flag("--all");
+    let skip_missing = args.flag("--skip-missing");
+    let rustc = args.value("--rustc")?;
+    let edition = args.value("--edition")?;
+    let names = args.finish()?;
+    let root = workspace::root();
+    let names = if all {
+        if !names.is_empty() {
+            bail!("give crate names or --all, not both");
+        }
+        workspace::problem_crates(&root)?
+    } else {
+        for name in &names {
+            workspace::check_problem(&root, name)?;
+        }
+        names
+    };
+    if names.is_empty() {
+        bail!("usage: cargo xtask bundle <crate>... | --all");
+    }
+    let mut options = Options::from_flags(rustc, edition);
+    options.skip_missing = skip_missing;
+    let mut failed = Vec::new();
+    for name in &names {
+        match bundle_crate(&root, name, &options) {
+            Ok(summary) => println!("{}", summary),
+            Err(err) => {
+                eprintln!("error: {}: {:#}", name, err);
+                failed.push(name.as_str());
+            }
+        }
+    }
+    if !failed.is_empty() {
+        bail!(
+            "{} of {} bundles failed: {}",
+            failed.len(),
+            names.len(),
+            failed.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// Bundles problem crate `name` of the workspace at `root` into `target/bundle/<name>.rs`,
+/// compiled and run on the samples with every compiler of `options` first. On failure the
+/// previous bundle stays; the rejected text goes to `<name>.rs.failed` for inspection.
+pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summary> {
+    let assembled = assemble(root, name)?;
+    let target = workspace::bundle_path(root, name);
+    let dir = target.parent().expect("bundle path has a folder");
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let failed_copy = target.with_extension("rs.failed");
+    let cases = if workspace::samples_dir(root, name).is_dir() {
+        workspace::samples(root, name)?
+    } else {
+        Vec::new()
+    };
+    let checked = match verify(&assembled.text, name, &cases, options) {
+        Ok(checked) => checked,
+        Err(err) => {
+            write_atomically(&failed_copy, &assembled.text).ok();
+            return Err(err.context(format!(
+                "the bundle was not written; the rejected text is in {}",
+                failed_copy.display()
+            )));
+        }
+    };
+    write_atomically(&target, &assembled.text)?;
+    std::fs::remove_file(&failed_copy).ok();
+    Ok(Summary {
+        name: name.to_string(),
+        path: target.strip_prefix(root).unwrap_or(&target).to_path_buf(),
+        bytes: assembled.text.len(),
+        core_items: assembled.core_items,
+        samples: cases.len(),
+        checked,
+    })
+}
+
+/// Compiles `text` with each compiler (in parallel) and runs the samples on each binary.
+fn verify(text: &str, name: &str, cases: &[check::Case], options: &Options) -> Result<Vec<String>> {
+    let scratch = TempDir::new("bundle")?;
+    let source = scratch
+        .path()
+        .join(format!("{}.rs", name.replace('-', "_")));
+    std::fs::write(&source, text)?;
+    let results: Vec<Result<String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = options
+            .compilers
+            .iter()
+            .enumerate()
+            .map(|(i, compiler)| {
+                let (source, scratch) = (&source, scratch.path());
+                scope.spawn(move || -> Result<String> {
+                    let version = match compiler.version() {
+                        Some(v) => v,
+                        None if options.skip_missing => {
+                            return Ok(format!("{} missing, skipped", compiler.rustc.display()))
+                        }
+                        None => bail!(
+                            "{} is missing (install it, or pass --skip-missing)",
+                            compiler.rustc.display()
+                        ),
+                    };
+                    let label = format!("{} ({})", version, compiler.edition);
+                    let binary = compiler
+                        .compile(source, scratch, &format!("bin{}", i))
+                        .with_context(|| label.clone())?;
+                    check::run_samples(&binary, cases, scratch).with_context(|| label.clone())?;
+                    Ok(label)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(anyhow!("a check panicked")))
+            })
+            .collect()
+    });
+    results.into_iter().collect()
+}
+
+/// Writes `path` so that it either keeps its old content or has all of `text`: write a
+/// temporary file beside it, then rename over it.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temp = path.with_file_name(format!(".{}.{}.tmp", file_name, std::process::id()));
+    std::fs::write(&temp, text).with_context(|| format!("writing {}", temp.display()))?;
+    std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))
+}
+
+/// A fresh folder under the system's temporary folder, removed on drop.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new(what: &str) -> Result<TempDir> {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "gamedp-{}-{}-{}",
+            what,
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&path).with_context(|| format!("creating {}", path.display()))?;
+        Ok(TempDir(path))
+    }
+
+    fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+#[cfg(test)]
+mod tests;

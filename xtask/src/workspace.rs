@@ -53,7 +53,7 @@ pub fn samples(root: &Path, name: &str) -> Result<Vec<(String, PathBuf, PathBuf)
     let mut cases = Vec::new();
     for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
         let path = entry?.path();
-        if path.extension().map_or(false, |e| e == "in") {
+        if path.extension().is_some_and(|e| e == "in") {
             let out = path.with_extension("out");
             if !out.is_file() {
                 bail!("{}: no matching .out file", path.display());

@@ -1,0 +1,278 @@
+//! Conditional compilation as the judge sees it: no tests, only the enabled features. Items
+//! whose `#[cfg]` is false vanish, `#[test]` functions and doc comments go, and `cfg_attr` is
+//! applied where its predicate is known.
+
+use std::collections::BTreeSet;
+use syn::punctuated::Punctuated;
+use syn::visit_mut::{self, VisitMut};
+use syn::{Attribute, Meta, Token};
+
+/// What a bundle is compiled with: the features enabled for one crate.
+pub struct CfgSet<'a> {
+    pub features: &'a BTreeSet<String>,
+}
+
+impl CfgSet<'_> {
+    /// The value of a cfg predicate: `Some` when known, `None` for things like `unix` or
+    /// `debug_assertions` that the judge decides (those attributes are kept as written).
+    pub fn eval(&self, meta: &Meta) -> Option<bool> {
+        let name = meta.path().get_ident()?.to_string();
+        match (meta, name.as_str()) {
+            (Meta::Path(_), "test" | "doc" | "doctest" | "miri") => Some(false),
+            (Meta::NameValue(nv), "feature") => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => Some(self.features.contains(&s.value())),
+                _ => None,
+            },
+            (Meta::List(list), "not" | "all" | "any") => {
+                let args = list
+                    .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                    .ok()?;
+                let values: Vec<Option<bool>> = args.iter().map(|m| self.eval(m)).collect();
+                match name.as_str() {
+                    "not" if values.len() == 1 => values[0].map(|v| !v),
+                    "all" if values.contains(&Some(false)) => Some(false),
+                    "all" if values.iter().all(Option::is_some) => Some(true),
+                    "any" if values.contains(&Some(true)) => Some(true),
+                    "any" if values.iter().all(Option::is_some) => Some(false),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether an element with these attributes survives; on `true` the attributes are
+    /// cleaned: known `cfg`s, doc attributes and known `cfg_attr`s are resolved away.
+    pub fn keep(&self, attrs: &mut Vec<Attribute>) -> bool {
+        let mut out = Vec::with_capacity(attrs.len());
+        for attr in attrs.drain(..) {
+            let path = attr.path();
+            if path.is_ident("doc") {
+                continue;
+            }
+            if path.is_ident("test") || path.is_ident("bench") {
+                return false;
+            }
+            if path.is_ident("cfg") {
+                match attr.parse_args::<Meta>().ok().and_then(|m| self.eval(&m)) {
+                    Some(false) => return false,
+                    Some(true) => continue,
+                    None => {}
+                }
+            }
+            if path.is_ident("cfg_attr") {
+                if let Ok(args) =
+                    attr.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                {
+                    let mut args = args.into_iter();
+                    match args.next().and_then(|pred| self.eval(&pred)) {
+                        Some(false) => continue,
+                        Some(true) => {
+                            for meta in args {
+                                let mut inner = vec![Attribute {
+                                    pound_token: attr.pound_token,
+                                    style: attr.style,
+                                    bracket_token: attr.bracket_token,
+                                    meta,
+                                }];
+                                if !self.keep(&mut inner) {
+                                    return false;
+                                }
+                                out.extend(inner);
+                            }
+                            continue;
+                        }
+                        None => {}
+                    }
+                }
+            }
+            out.push(attr);
+        }
+        *attrs = out;
+        true
+    }
+}
+
+/// Removes, throughout a syntax tree, what the judge's build would not compile.
+pub struct Cleaner<'a> {
+    pub cfg: CfgSet<'a>,
+}
+
+/// The attributes of an item, if it has any.
+pub fn item_attrs_mut(item: &mut syn::Item) -> Option<&mut Vec<Attribute>> {
+    use syn::Item::*;
+    Some(match item {
+        Const(i) => &mut i.attrs,
+        Enum(i) => &mut i.attrs,
+        ExternCrate(i) => &mut i.attrs,
+        Fn(i) => &mut i.attrs,
+        ForeignMod(i) => &mut i.attrs,
+        Impl(i) => &mut i.attrs,
+        Macro(i) => &mut i.attrs,
+        Mod(i) => &mut i.attrs,
+        Static(i) => &mut i.attrs,
+        Struct(i) => &mut i.attrs,
+        Trait(i) => &mut i.attrs,
+        TraitAlias(i) => &mut i.attrs,
+        Type(i) => &mut i.attrs,
+        Union(i) => &mut i.attrs,
+        Use(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+fn impl_item_attrs_mut(item: &mut syn::ImplItem) -> Option<&mut Vec<Attribute>> {
+    use syn::ImplItem::*;
+    Some(match item {
+        Const(i) => &mut i.attrs,
+        Fn(i) => &mut i.attrs,
+        Type(i) => &mut i.attrs,
+        Macro(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+fn trait_item_attrs_mut(item: &mut syn::TraitItem) -> Option<&mut Vec<Attribute>> {
+    use syn::TraitItem::*;
+    Some(match item {
+        Const(i) => &mut i.attrs,
+        Fn(i) => &mut i.attrs,
+        Type(i) => &mut i.attrs,
+        Macro(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+impl Cleaner<'_> {
+    pub fn items(&mut self, items: &mut Vec<syn::Item>) {
+        items.retain_mut(|item| match item_attrs_mut(item) {
+            Some(attrs) => self.cfg.keep(attrs),
+            None => true,
+        });
+        for item in items {
+            self.visit_item_mut(item);
+        }
+    }
+}
+
+impl VisitMut for Cleaner<'_> {
+    fn visit_item_mod_mut(&mut self, node: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut node.content {
+            self.items(items);
+        }
+    }
+
+    fn visit_item_impl_mut(&mut self, node: &mut syn::ItemImpl) {
+        node.items
+            .retain_mut(|item| match impl_item_attrs_mut(item) {
+                Some(attrs) => self.cfg.keep(attrs),
+                None => true,
+            });
+        visit_mut::visit_item_impl_mut(self, node);
+    }
+
+    fn visit_item_trait_mut(&mut self, node: &mut syn::ItemTrait) {
+        node.items
+            .retain_mut(|item| match trait_item_attrs_mut(item) {
+                Some(attrs) => self.cfg.keep(attrs),
+                None => true,
+            });
+        visit_mut::visit_item_trait_mut(self, node);
+    }
+
+    fn visit_fields_named_mut(&mut self, node: &mut syn::FieldsNamed) {
+        node.named = std::mem::take(&mut node.named)
+            .into_pairs()
+            .filter_map(|pair| {
+                let (mut field, comma) = pair.into_tuple();
+                self.cfg
+                    .keep(&mut field.attrs)
+                    .then(|| syn::punctuated::Pair::new(field, comma))
+            })
+            .collect();
+        visit_mut::visit_fields_named_mut(self, node);
+    }
+
+    fn visit_fields_unnamed_mut(&mut self, node: &mut syn::FieldsUnnamed) {
+        for field in node.unnamed.iter_mut() {
+            // A tuple field cannot be dropped without renumbering the others; only clean it.
+            self.cfg.keep(&mut field.attrs);
+        }
+        visit_mut::visit_fields_unnamed_mut(self, node);
+    }
+
+    fn visit_item_enum_mut(&mut self, node: &mut syn::ItemEnum) {
+        node.variants = std::mem::take(&mut node.variants)
+            .into_pairs()
+            .filter_map(|pair| {
+                let (mut variant, comma) = pair.into_tuple();
+                self.cfg
+                    .keep(&mut variant.attrs)
+                    .then(|| syn::punctuated::Pair::new(variant, comma))
+            })
+            .collect();
+        visit_mut::visit_item_enum_mut(self, node);
+    }
+
+    fn visit_expr_match_mut(&mut self, node: &mut syn::ExprMatch) {
+        node.arms.retain_mut(|arm| self.cfg.keep(&mut arm.attrs));
+        visit_mut::visit_expr_match_mut(self, node);
+    }
+
+    fn visit_block_mut(&mut self, node: &mut syn::Block) {
+        node.stmts.retain_mut(|stmt| match stmt {
+            syn::Stmt::Local(local) => self.cfg.keep(&mut local.attrs),
+            syn::Stmt::Item(item) => item_attrs_mut(item).is_none_or(|a| self.cfg.keep(a)),
+            syn::Stmt::Macro(mac) => self.cfg.keep(&mut mac.attrs),
+            syn::Stmt::Expr(..) => true,
+        });
+        visit_mut::visit_block_mut(self, node);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn clean(src: &str, features: &[&str]) -> String {
+        let features: BTreeSet<String> = features.iter().map(|s| s.to_string()).collect();
+        let mut file: syn::File = syn::parse_str(src).unwrap();
+        let mut cleaner = Cleaner {
+            cfg: CfgSet {
+                features: &features,
+            },
+        };
+        cleaner.items(&mut file.items);
+        quote::quote!(#file).to_string()
+    }
+
+    #[test]
+    fn drops_tests_docs_and_disabled_features() {
+        let src = "/// doc\n#[cfg(test)] mod tests {}\n#[test] fn t() {}\n\
+                   #[cfg(feature = \"oracle\")] pub mod oracle;\n\
+                   #[cfg(not(test))] fn kept() {}\n#[cfg(unix)] fn judged() {}\n\
+                   #[cfg_attr(test, derive(Debug))] struct S { #[cfg(test)] x: u8, y: u8 }";
+        let out = clean(src, &[]);
+        assert_eq!(
+            out,
+            "fn kept () { } # [cfg (unix)] fn judged () { } struct S { y : u8 }"
+        );
+        assert!(clean(src, &["oracle"]).contains("pub mod oracle ;"));
+    }
+
+    #[test]
+    fn evaluates_nested_predicates() {
+        let features = BTreeSet::from(["a".to_string()]);
+        let cfg = CfgSet {
+            features: &features,
+        };
+        let eval = |s: &str| cfg.eval(&syn::parse_str::<Meta>(s).unwrap());
+        assert_eq!(eval("all(feature = \"a\", not(test))"), Some(true));
+        assert_eq!(eval("any(test, unix)"), None);
+        assert_eq!(eval("all(test, unix)"), Some(false));
+        assert_eq!(eval("any(feature = \"a\", unix)"), Some(true));
+    }
+}
