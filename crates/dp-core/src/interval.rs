@@ -172,6 +172,14 @@ impl<T> IntervalLayers<T> {
     /// assert_eq!(sums.layer(), &[4, 5, 5, 6]);
     /// ```
     pub fn grow<F: FnMut(usize, usize, &T, &T) -> T>(&mut self, mut step: F) {
+        self.grow_with(&mut step);
+    }
+
+    // Takes `&mut F` with F the caller's closure, so that `finish` calls the closure directly:
+    // passing `&mut step` as a new `F` goes through `impl FnMut for &mut F`, which rustc 1.63
+    // does not inline (10% slower in the p2599 solver).
+    #[inline]
+    fn grow_with<F: FnMut(usize, usize, &T, &T) -> T>(&mut self, step: &mut F) {
         assert!(
             self.len < self.items,
             "every interval of a row of {} items is already evaluated",
@@ -205,7 +213,7 @@ impl<T> IntervalLayers<T> {
     /// ```
     pub fn finish<F: FnMut(usize, usize, &T, &T) -> T>(mut self, mut step: F) -> T {
         while self.len < self.items {
-            self.grow(&mut step);
+            self.grow_with(&mut step);
         }
         // Complete: exactly one value is left.
         self.layer.swap_remove(0)
