@@ -1,7 +1,8 @@
 //! Test oracle (feature `oracle`): random small rows of piles, a brute force that plays the game on
 //! the explicit row, shrinking, and benchmark inputs.
 
-use dp_core::oracle::Oracle;
+use crate::MAX_STONES;
+use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, HashMemo, SplitMix64};
 
 /// One input file: the rows of piles of its tests.
@@ -189,6 +190,29 @@ impl Oracle for StoneEnds {
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
         crate::solve(input, out)
     }
+
+    /// The statement's limits (T = 10, n = 1000) with large piles and with piles of at most 3
+    /// (many ties with the bounds), then one test of n = 5000, 10 000 and 20 000 piles for the
+    /// O(n^2) curve.
+    fn bench_inputs() -> Vec<BenchInput> {
+        let mut inputs = vec![
+            BenchInput {
+                name: "t=10 n=1000".to_string(),
+                text: bench_input(1, 10, 1000, MAX_STONES),
+            },
+            BenchInput {
+                name: "t=10 n=1000 a<=3".to_string(),
+                text: bench_input(3, 10, 1000, 3),
+            },
+        ];
+        for n in [5000, 10_000, 20_000] {
+            inputs.push(BenchInput {
+                name: format!("t=1 n={}", n),
+                text: bench_input(2, 1, n, MAX_STONES),
+            });
+        }
+        inputs
+    }
 }
 
 #[cfg(test)]
@@ -224,6 +248,16 @@ mod tests {
                 assert!(smaller.rows.iter().all(|r| !r.is_empty()));
                 assert!(smaller.rows.iter().flatten().all(|&a| a >= 1));
             }
+        }
+    }
+
+    #[test]
+    fn bench_inputs_are_valid_and_fixed() {
+        let inputs = StoneEnds::bench_inputs();
+        assert_eq!(inputs, StoneEnds::bench_inputs());
+        for input in &inputs {
+            let mut out = Vec::new();
+            crate::solve(input.text.as_bytes(), &mut out).unwrap();
         }
     }
 
