@@ -1,1 +1,336 @@
-//! p4576-chase against its brute force.
+//! p4576-chase against an independent depth-limited minimax over the literal rules (the oracle
+//! module: (row, column) pairs, recursion with a memo, no position indices, no un-moves), plus
+//! checks of the game's moves, un-moves and layouts, and of the solved table's consistency.
+
+use dp_core::game::retrograde::{solve, solve_with_unmoves, Game, Outcome, Unmoves, Value};
+use dp_core::oracle::{find_mismatch, run_solver};
+use dp_core::SplitMix64;
+use p4576_chase::layout::Layout;
+use p4576_chase::oracle::{generous_cap, Chase as ChaseOracle, JumpRule, Minimax, Start};
+use p4576_chase::{solve_board, Chase, Side};
+
+fn solver_line(start: &Start) -> String {
+    run_solver::<ChaseOracle>(&start.render())
+        .trim()
+        .to_string()
+}
+
+/// The answer line of a table value for the side to move.
+fn line_of(value: Value, to_move: Side) -> String {
+    let (mover, other) = match to_move {
+        Side::White => ("WHITE", "BLACK"),
+        Side::Black => ("BLACK", "WHITE"),
+    };
+    match value {
+        Value::Win(d) => format!("{} {}", mover, d),
+        Value::Loss(d) => format!("{} {}", other, d),
+        Value::Draw => "DRAW".to_string(),
+    }
+}
+
+fn cells(n: usize) -> Vec<(usize, usize)> {
+    (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect()
+}
+
+#[test]
+fn every_start_of_every_board_up_to_5_by_5() {
+    let mut checked = 0;
+    for n in 2..=5 {
+        // The provable cap: 2 n^4 plies, the number of positions.
+        let cap = generous_cap(n);
+        assert_eq!(cap, 2 * n.pow(4));
+        let mut pass_over = Minimax::new(n, cap, JumpRule::PassOver);
+        let mut blocked = Minimax::new(n, cap, JumpRule::Blocked);
+        for start in Start::all(n) {
+            let expected = pass_over.answer(&start);
+            assert_eq!(solver_line(&start), expected, "{:?}", start);
+            // The reading of Black's two-cell move over White changes nothing.
+            assert_eq!(blocked.answer(&start), expected, "{:?}", start);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 12 + 72 + 240 + 600);
+}
+
+#[test]
+fn every_position_of_every_board_up_to_5_by_5_with_either_side_to_move() {
+    for n in 2..=5 {
+        let chase = Chase::new(n);
+        let table = solve_board(n);
+        let mut minimax = Minimax::new(n, generous_cap(n), JumpRule::PassOver);
+        for &w in &cells(n) {
+            for &b in &cells(n) {
+                for side in [Side::White, Side::Black] {
+                    let value = table.value(chase.position(w, b, side));
+                    if w == b {
+                        assert_eq!(value, Value::Loss(0));
+                        continue;
+                    }
+                    let expected = minimax.line(w, b, side == Side::White);
+                    assert_eq!(
+                        line_of(value, side),
+                        expected,
+                        "n {} {:?} {:?} {:?}",
+                        n,
+                        w,
+                        b,
+                        side
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn two_hundred_random_starts_up_to_8_by_8() {
+    let mut rng = SplitMix64::new(4576);
+    let mut searches: Vec<Option<Minimax>> = (0..=8).map(|_| None).collect();
+    let mut wider: Vec<Option<Minimax>> = (0..=8).map(|_| None).collect();
+    let mut black_wins = 0;
+    for _ in 0..200 {
+        let n = rng.range(2, 8) as usize;
+        let start = Start::random(&mut rng, n);
+        let search =
+            searches[n].get_or_insert_with(|| Minimax::new(n, generous_cap(n), JumpRule::PassOver));
+        let expected = search.answer(&start);
+        assert_eq!(solver_line(&start), expected, "{:?}", start);
+        // A cap half as large again changes no answer.
+        let cap = generous_cap(n) + generous_cap(n) / 2;
+        let wide = wider[n].get_or_insert_with(|| Minimax::new(n, cap, JumpRule::PassOver));
+        assert_eq!(
+            wide.answer(&start),
+            expected,
+            "{:?} with cap {}",
+            start,
+            cap
+        );
+        black_wins += expected.starts_with("BLACK") as usize;
+    }
+    // Not a sample of trivial adjacent starts only.
+    assert!(black_wins > 150, "{}", black_wins);
+}
+
+#[test]
+fn oracle_stress_finds_no_mismatch() {
+    if let Some(m) = find_mismatch::<ChaseOracle>(1, 40) {
+        panic!(
+            "seed {}: brute force {:?}, solver {:?}\n{}",
+            m.seed, m.expected, m.got, m.text
+        );
+    }
+}
+
+#[test]
+fn a_cap_one_ply_short_of_the_longest_game_is_wrong() {
+    for n in 3..=8 {
+        // The start with the longest game, by the solver; the minimax must need that many plies.
+        let chase = Chase::new(n);
+        let table = solve_board(n);
+        let (longest, start) = Start::all(n)
+            .into_iter()
+            .map(|s| {
+                let pos = chase.position(
+                    (s.white.0 - 1, s.white.1 - 1),
+                    (s.black.0 - 1, s.black.1 - 1),
+                    Side::White,
+                );
+                (table.value(pos).plies().unwrap(), s)
+            })
+            .max_by_key(|&(d, s)| (d, std::cmp::Reverse((s.white, s.black))))
+            .unwrap();
+        assert!(generous_cap(n) >= 3 * longest as usize, "n {}", n);
+        let exact = Minimax::new(n, longest as usize, JumpRule::PassOver).answer(&start);
+        assert_eq!(exact, solver_line(&start));
+        let short = Minimax::new(n, longest as usize - 1, JumpRule::PassOver).answer(&start);
+        assert_eq!(short, "DRAW", "n {} {:?}", n, start);
+    }
+}
+
+#[test]
+fn moves_follow_the_rules_on_coordinates() {
+    for n in 2..=9 {
+        let chase = Chase::new(n);
+        for &w in &cells(n) {
+            for &b in &cells(n) {
+                if w == b {
+                    continue;
+                }
+                for side in [Side::White, Side::Black] {
+                    let mut got = Vec::new();
+                    chase.for_each_move(chase.position(w, b, side), |c| got.push(c));
+                    let mut expected = Vec::new();
+                    let (piece, lengths): ((usize, usize), &[isize]) = match side {
+                        Side::White => (w, &[1]),
+                        Side::Black => (b, &[1, 2]),
+                    };
+                    for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+                        for &len in lengths {
+                            let (r, c) = (piece.0 as isize + dr * len, piece.1 as isize + dc * len);
+                            if r < 0 || c < 0 || r >= n as isize || c >= n as isize {
+                                continue;
+                            }
+                            let to = (r as usize, c as usize);
+                            expected.push(match side {
+                                Side::White => chase.position(to, b, Side::Black),
+                                Side::Black => chase.position(w, to, Side::White),
+                            });
+                        }
+                    }
+                    got.sort_unstable();
+                    expected.sort_unstable();
+                    assert_eq!(got, expected, "n {} {:?} {:?} {:?}", n, w, b, side);
+                    assert_eq!(chase.degree(chase.position(w, b, side)), expected.len());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn unmoves_are_the_reversed_moves_and_both_solvers_agree() {
+    for n in 2..=7 {
+        let chase = Chase::new(n);
+        let positions = chase.positions();
+        let mut forward = Vec::new();
+        let mut backward = Vec::new();
+        for pos in 0..positions {
+            if chase.terminal(pos).is_none() {
+                chase.for_each_move(pos, |child| forward.push((pos, child)));
+            }
+            chase.for_each_unmove(pos, |parent| {
+                if chase.terminal(parent).is_none() {
+                    backward.push((parent, pos));
+                }
+            });
+        }
+        forward.sort_unstable();
+        backward.sort_unstable();
+        assert_eq!(forward, backward, "n {}", n);
+        let by_unmoves = solve_with_unmoves::<u16, _>(&chase);
+        let by_reverse_edges = solve::<u32, _>(&chase);
+        for pos in 0..positions {
+            assert_eq!(
+                by_unmoves.value(pos),
+                by_reverse_edges.value(pos),
+                "n {} pos {}",
+                n,
+                pos
+            );
+        }
+    }
+}
+
+#[test]
+fn every_layout_gives_the_same_values() {
+    for n in [6, 7, 9, 17] {
+        let reference = Chase::with_layout(Layout::with_tile_side(n, 1));
+        let expected = solve_with_unmoves::<u16, _>(&reference);
+        for t in [2, 4, 8, 16] {
+            let chase = Chase::with_layout(Layout::with_tile_side(n, t));
+            let table = solve_with_unmoves::<u16, _>(&chase);
+            for &w in &cells(n) {
+                for &b in &cells(n) {
+                    for side in [Side::White, Side::Black] {
+                        assert_eq!(
+                            table.value(chase.position(w, b, side)),
+                            expected.value(reference.position(w, b, side)),
+                            "n {} t {} {:?} {:?} {:?}",
+                            n,
+                            t,
+                            w,
+                            b,
+                            side
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_20_by_20_table_satisfies_the_minimax_equations() {
+    // Each non-terminal position's value is the best, for its mover, of its children's values
+    // one ply later; with no draw anywhere this pins the table down (every win or loss is
+    // grounded in a capture by strictly decreasing distances).
+    let n = 20;
+    let chase = Chase::new(n);
+    let table = solve_board(n);
+    let mut draws = 0;
+    for pos in 0..chase.positions() {
+        let value = table.value(pos);
+        match chase.terminal(pos) {
+            Some(Outcome::Loss) => assert_eq!(value, Value::Loss(0)),
+            Some(_) => unreachable!("no padding at n = 20"),
+            None => {
+                let mut best = None;
+                chase.for_each_move(pos, |child| {
+                    let v = table.value(child).seen_from_parent();
+                    best = Some(best.map_or(v, |b: Value| b.max(v)));
+                });
+                assert_eq!(Some(value), best, "pos {}", pos);
+                draws += (value == Value::Draw) as usize;
+            }
+        }
+    }
+    assert_eq!(draws, 0);
+}
+
+#[test]
+fn bad_input_names_the_problem() {
+    let cases: [(&str, &str); 8] = [
+        ("", "token 1 (line 1): expected n (an integer in 2..=80), found end of input"),
+        ("1 1 1 1 1", "token 1 (line 1): expected n (an integer in 2..=80), found \"1\""),
+        ("81 1 1 2 2", "token 1 (line 1): expected n (an integer in 2..=80), found \"81\""),
+        ("3 1 1 2", "token 5 (line 1): expected c2 (an integer in 1..=3), found end of input"),
+        ("3 0 1 2 2", "token 2 (line 1): expected r1 (an integer in 1..=3), found \"0\""),
+        ("3\n1 4 2 2", "token 3 (line 2): expected c1 (an integer in 1..=3), found \"4\""),
+        ("3 1 1 2 x", "token 5 (line 1): expected c2 (an integer in 1..=3), found \"x\""),
+        (
+            "4 2 3\r\n2 3\r\n",
+            "token 5 (line 2): White and Black both stand on row 2 column 3; the two cells must differ",
+        ),
+    ];
+    for (input, message) in cases {
+        let got = run_solver::<ChaseOracle>(input);
+        assert_eq!(got, format!("error: {}", message), "input {:?}", input);
+    }
+}
+
+#[test]
+fn small_samples_agree_with_the_brute_force() {
+    // The 20 x 20 samples were produced by the brute force once (it takes seconds and 250 MB
+    // there); the small ones are rechecked here.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/p4576-chase");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.ends_with(".in") || name.starts_with("bad-") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let v: Vec<usize> = text
+            .split_ascii_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        if v[0] > 8 {
+            continue;
+        }
+        let start = Start {
+            n: v[0],
+            white: (v[1], v[2]),
+            black: (v[3], v[4]),
+        };
+        let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
+        assert_eq!(
+            p4576_chase::oracle::brute_force(&start),
+            expected.trim(),
+            "{}",
+            name
+        );
+        checked += 1;
+    }
+    assert!(checked >= 4, "{}", checked);
+}
