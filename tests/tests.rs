@@ -6,6 +6,7 @@ mod p16531_jump_duel;
 mod p2599_stone_ends;
 mod p4363_staircase_chess;
 mod p4576_chase;
+// xtask new: test modules above this line
 mod samples;
 
 /// The solver of each problem crate by crate name; a new problem crate adds one line. (`::` picks
@@ -18,6 +19,7 @@ pub fn solver_of(
         "p2599-stone-ends" => |input, out| ::p2599_stone_ends::solve(input, out),
         "p4363-staircase-chess" => |input, out| ::p4363_staircase_chess::solve(input, out),
         "p4576-chase" => |input, out| ::p4576_chase::solve(input, out),
+        // xtask new: solvers above this line
         _ => return None,
     })
 }

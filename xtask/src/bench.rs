@@ -1,5 +1,232 @@
-//! `cargo xtask bench`: not built yet (see the open issues).
+//! `cargo xtask bench [<crate>...] [--runs N]`: each problem's benchmark inputs (its oracle's
+//! `bench_inputs`: the largest inputs and the scaling series, from fixed seeds), written to
+//! `target/bench/<crate>/`, run on the bundled solution compiled as judges do (`rustc -O`),
+//! `--runs` times each (default 5). Prints a Markdown table of the median wall time and the
+//! peak memory of each input, ready for the README's Performance section.
 
-pub fn run(_args: Vec<String>) -> anyhow::Result<()> {
-    anyhow::bail!("`cargo xtask bench` is not built yet")
+use crate::cli::Args;
+use crate::judge;
+use crate::problems;
+use crate::process::{self, Limits};
+use crate::workspace;
+use anyhow::{bail, Context, Result};
+use dp_core::oracle::BenchInput;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Runs per input when `--runs` is not given.
+pub const DEFAULT_RUNS: usize = 5;
+/// No benchmark run may take longer than this: a slow solution is measured, a hung one is not.
+const TIME_CAP: Duration = Duration::from_secs(60);
+
+pub fn run(args: Vec<String>) -> Result<()> {
+    let mut args = Args::new(args);
+    let runs = args.parsed::<usize>("--runs")?.unwrap_or(DEFAULT_RUNS);
+    let names = args.finish()?;
+    if runs == 0 {
+        bail!("--runs must be at least 1");
+    }
+    let root = workspace::root();
+    let names = if names.is_empty() {
+        // Every registered problem that names benchmark inputs.
+        problems::all()
+            .into_iter()
+            .filter(|p| !(p.bench_inputs)().is_empty())
+            .map(|p| p.name.to_string())
+            .collect()
+    } else {
+        names
+    };
+    if names.is_empty() {
+        bail!("no registered problem names benchmark inputs");
+    }
+    let mut rows = Vec::new();
+    for name in &names {
+        workspace::check_problem(&root, name)?;
+        let problem = problems::find(name)?;
+        let inputs = (problem.bench_inputs)();
+        if inputs.is_empty() {
+            bail!("{}: its oracle names no bench_inputs", name);
+        }
+        let binary = bundled_binary(&root, name)?;
+        rows.extend(bench_inputs(&root, name, &binary, &inputs, runs)?);
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    write!(out, "{}", table(&rows, runs))?;
+    Ok(())
+}
+
+/// `cargo xtask bundle <crate>` in-process (which checks the bundle on the samples), then the
+/// bundle compiled with `rustc -O` into `target/bench/<crate>/<crate>`.
+pub fn bundled_binary(root: &Path, name: &str) -> Result<PathBuf> {
+    let options = crate::bundle::Options::from_flags(None, None);
+    let summary = crate::bundle::bundle_crate(root, name, &options)
+        .with_context(|| format!("bundling {}", name))?;
+    eprintln!("{}", summary);
+    let dir = bench_dir(root, name);
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let binary = dir.join(name);
+    judge::compile_judge_style(root, &workspace::bundle_path(root, name), &binary)?;
+    Ok(binary)
+}
+
+/// `target/bench/<crate>/`.
+pub fn bench_dir(root: &Path, name: &str) -> PathBuf {
+    root.join("target").join("bench").join(name)
+}
+
+/// One row of the table.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub problem: String,
+    pub input: String,
+    pub median: Duration,
+    /// The largest peak of the runs, KiB.
+    pub peak_kib: u64,
+}
+
+/// Writes each input to `target/bench/<crate>/` and measures `binary` on it `runs` times. Fails
+/// if a run fails or the runs disagree on the output.
+pub fn bench_inputs(
+    root: &Path,
+    name: &str,
+    binary: &Path,
+    inputs: &[BenchInput],
+    runs: usize,
+) -> Result<Vec<Row>> {
+    let dir = bench_dir(root, name);
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let limits = Limits {
+        time: TIME_CAP,
+        memory: judge::problem_limits(root, name)?.memory,
+    };
+    let mut rows = Vec::new();
+    for (i, input) in inputs.iter().enumerate() {
+        let path = dir.join(format!("{:02}-{}.in", i + 1, file_stem(&input.name)));
+        std::fs::write(&path, &input.text)
+            .with_context(|| format!("writing {}", path.display()))?;
+        let mut times = Vec::new();
+        let mut peak = 0;
+        let mut first_output: Option<Vec<u8>> = None;
+        for _ in 0..runs {
+            let run = process::run_limited(binary, &path, limits)?;
+            if !run.success() {
+                bail!(
+                    "{} on {}: {:?}: {}",
+                    name,
+                    path.display(),
+                    run.ending,
+                    String::from_utf8_lossy(&run.stderr).trim()
+                );
+            }
+            match &first_output {
+                None => first_output = Some(run.stdout.clone()),
+                Some(first) if *first != run.stdout => {
+                    bail!(
+                        "{} on {}: two runs gave different outputs",
+                        name,
+                        path.display()
+                    )
+                }
+                Some(_) => {}
+            }
+            times.push(run.wall);
+            peak = peak.max(run.peak_kib);
+        }
+        let row = Row {
+            problem: name.to_string(),
+            input: input.name.clone(),
+            median: median(&mut times),
+            peak_kib: peak,
+        };
+        eprintln!(
+            "{} {}: {} median, {}",
+            row.problem,
+            row.input,
+            process::show_time(row.median),
+            process::show_kib(row.peak_kib)
+        );
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// The median (the lower middle one of an even count).
+pub fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[(times.len() - 1) / 2]
+}
+
+/// A file name for an input name: letters and digits kept, runs of anything else as `-`.
+fn file_stem(name: &str) -> String {
+    let mut stem = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            stem.push(c.to_ascii_lowercase());
+        } else if !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    stem.trim_matches('-').to_string()
+}
+
+/// The Markdown table of `rows`.
+pub fn table(rows: &[Row], runs: usize) -> String {
+    let mut text = format!(
+        "| problem | input | median wall time ({} run{}) | peak memory |\n| --- | --- | ---: | ---: |\n",
+        runs,
+        if runs == 1 { "" } else { "s" }
+    );
+    for row in rows {
+        text.push_str(&format!(
+            "| {} | {} | {} | {} |\n",
+            row.problem,
+            row.input.replace('|', "\\|"),
+            process::show_time(row.median),
+            process::show_kib(row.peak_kib)
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_and_file_stem() {
+        let ms = Duration::from_millis;
+        assert_eq!(median(&mut [ms(5), ms(1), ms(3)]), ms(3));
+        assert_eq!(median(&mut [ms(4), ms(1), ms(3), ms(2)]), ms(2));
+        assert_eq!(file_stem("14x14, values <= 100000"), "14x14-values-100000");
+    }
+
+    #[test]
+    fn one_run_of_p4363_gives_a_row_per_input() {
+        let root = workspace::root();
+        let name = "p4363-staircase-chess";
+        let inputs = (problems::find(name).unwrap().bench_inputs)();
+        assert!(inputs.len() >= 2, "p4363 names its benchmark inputs");
+        let binary = bundled_binary(&root, name).unwrap();
+        let rows = bench_inputs(&root, name, &binary, &inputs, 1).unwrap();
+        let text = table(&rows, 1);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2 + inputs.len(), "{}", text);
+        for (line, input) in lines[2..].iter().zip(&inputs) {
+            assert!(
+                line.starts_with(&format!("| {} | {} | ", name, input.name)),
+                "{}",
+                line
+            );
+            assert!(line.ends_with(" MiB |"), "{}", line);
+        }
+        // Each input was written where the table says it came from.
+        for (i, input) in inputs.iter().enumerate() {
+            let path =
+                bench_dir(&root, name).join(format!("{:02}-{}.in", i + 1, file_stem(&input.name)));
+            assert_eq!(std::fs::read_to_string(path).unwrap(), input.text);
+        }
+    }
 }

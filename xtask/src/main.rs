@@ -5,6 +5,8 @@ mod bundle;
 mod cli;
 mod judge;
 mod new;
+mod problems;
+mod process;
 mod stress;
 mod workspace;
 

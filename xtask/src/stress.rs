@@ -1,5 +1,549 @@
-//! `cargo xtask stress`: not built yet (see the open issues).
+//! `cargo xtask stress <crate> [--cases N] [--seed S] [--jobs J]`: random small inputs from the
+//! crate's oracle, the brute force against the real solver, in parallel. Case `i` uses seed
+//! `S + i`, so a run is the same whatever the number of jobs. The first mismatch (lowest seed) is
+//! shrunk while it persists, printed, and saved as `samples/<crate>/stress-<seed>.in` with the
+//! brute force's answer as `.out`, never over an existing file.
 
-pub fn run(_args: Vec<String>) -> anyhow::Result<()> {
-    anyhow::bail!("`cargo xtask stress` is not built yet")
+use crate::cli::Args;
+use crate::problems;
+use crate::workspace;
+use anyhow::{bail, Context, Result};
+use dp_core::oracle::{same_tokens, Mismatch, Oracle};
+use dp_core::SplitMix64;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rayon::prelude::*;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Cases when `--cases` is not given.
+pub const DEFAULT_CASES: u64 = 10_000;
+/// Most candidate inputs tried while shrinking one mismatch.
+pub const SHRINK_BUDGET: usize = 100_000;
+/// Cases checked between two looks at whether a lower seed already failed.
+const CHUNK: u64 = 256;
+
+/// What a stress run does.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub cases: u64,
+    pub seed: u64,
+    /// Threads; 0 for one per core.
+    pub jobs: usize,
+    /// Where a counterexample is saved: `samples/<crate>/` for the command, a scratch folder
+    /// in tests.
+    pub save_dir: PathBuf,
+    /// Draw a progress bar on stderr (hidden anyway when stderr is not a terminal).
+    pub progress: bool,
+}
+
+/// A shrunk counterexample, as text.
+#[derive(Clone, Debug)]
+pub struct Found {
+    /// The seed whose input first failed.
+    pub seed: u64,
+    /// Accepted shrinking steps.
+    pub steps: usize,
+    /// The minimal input's text.
+    pub input: String,
+    /// Its `Debug` form (the oracle's input type).
+    pub debug: String,
+    /// The brute force's answer.
+    pub expected: String,
+    /// The solver's answer, or its error or panic.
+    pub got: String,
+    /// The `.in` file written.
+    pub saved: PathBuf,
+}
+
+/// How a stress run ended.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Cases checked (all of them unless a mismatch stopped the run early).
+    pub checked: u64,
+    pub elapsed: Duration,
+    pub found: Option<Found>,
+}
+
+impl Report {
+    /// Cases per second.
+    pub fn rate(&self) -> f64 {
+        self.checked as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+pub fn run(args: Vec<String>) -> Result<()> {
+    let mut args = Args::new(args);
+    let cases = args.parsed::<u64>("--cases")?.unwrap_or(DEFAULT_CASES);
+    let seed = args.parsed::<u64>("--seed")?.unwrap_or(1);
+    let jobs = args.parsed::<usize>("--jobs")?.unwrap_or(0);
+    let save_dir = args.value("--save-dir")?;
+    let names = args.finish()?;
+    let name = match names.as_slice() {
+        [name] => name,
+        _ => bail!(
+            "usage: cargo xtask stress <crate> [--cases N] [--seed S] [--jobs J] [--save-dir DIR]"
+        ),
+    };
+    let root = workspace::root();
+    workspace::check_problem(&root, name)?;
+    let problem = problems::find(name)?;
+    let config = Config {
+        cases,
+        seed,
+        jobs,
+        save_dir: save_dir
+            .map(PathBuf::from)
+            .unwrap_or_else(|| workspace::samples_dir(&root, name)),
+        progress: true,
+    };
+    let report = (problem.stress)(&config)?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    print_report(name, &config, &report, &root, &mut out)?;
+    if let Some(found) = &report.found {
+        bail!(
+            "{}: the solver disagrees with the brute force (seed {})",
+            name,
+            found.seed
+        );
+    }
+    Ok(())
+}
+
+/// The human report of a run.
+pub fn print_report(
+    name: &str,
+    config: &Config,
+    report: &Report,
+    root: &Path,
+    out: &mut dyn Write,
+) -> Result<()> {
+    match &report.found {
+        None => writeln!(
+            out,
+            "{}: {} cases (seeds {}..={}) agree with the brute force in {:.2} s, {:.0} cases/s",
+            name,
+            report.checked,
+            config.seed,
+            config.seed + config.cases.saturating_sub(1),
+            report.elapsed.as_secs_f64(),
+            report.rate()
+        )?,
+        Some(found) => {
+            writeln!(
+                out,
+                "{}: MISMATCH at seed {} after {} cases ({:.0} cases/s); shrunk in {} steps to:",
+                name,
+                found.seed,
+                report.checked,
+                report.rate(),
+                found.steps
+            )?;
+            writeln!(out, "--- input ({})", found.debug)?;
+            write!(out, "{}", with_newline(&found.input))?;
+            writeln!(out, "--- expected (brute force)")?;
+            write!(out, "{}", with_newline(&found.expected))?;
+            writeln!(out, "--- got (solver)")?;
+            write!(out, "{}", with_newline(&found.got))?;
+            let saved = found.saved.strip_prefix(root).unwrap_or(&found.saved);
+            writeln!(
+                out,
+                "saved {} and its .out; reproduce with --seed {} --cases 1",
+                saved.display(),
+                found.seed
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn with_newline(text: &str) -> String {
+    if text.ends_with('\n') {
+        text.to_string()
+    } else {
+        format!("{}\n", text)
+    }
+}
+
+/// Runs the stress test of oracle `O` (see the module documentation).
+pub fn stress<O: Oracle>(config: &Config) -> Result<Report>
+where
+    O::Input: Send,
+{
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.jobs)
+        .build()
+        .context("starting the thread pool")?;
+    let bar = if config.progress {
+        ProgressBar::with_draw_target(Some(config.cases), ProgressDrawTarget::stderr())
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{prefix} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, {eta} left)",
+        )
+        .expect("a valid template"),
+    );
+    bar.set_prefix(O::name());
+    let start = Instant::now();
+    let end = config.seed.saturating_add(config.cases);
+    let mut first = None;
+    let mut checked = 0;
+    // Chunks in seed order, each checked in parallel: the lowest failing seed of the first
+    // failing chunk is the lowest of the run, whatever the number of threads.
+    let mut chunk_start = config.seed;
+    while chunk_start < end && first.is_none() {
+        let chunk_end = chunk_start.saturating_add(CHUNK).min(end);
+        first = pool.install(|| {
+            (chunk_start..chunk_end)
+                .into_par_iter()
+                .find_map_first(|seed| {
+                    let found = check_seed::<O>(seed);
+                    bar.inc(1);
+                    found
+                })
+        });
+        checked += match &first {
+            Some(m) => m.seed - chunk_start + 1,
+            None => chunk_end - chunk_start,
+        };
+        chunk_start = chunk_end;
+    }
+    let elapsed = start.elapsed();
+    bar.finish_and_clear();
+    let found = match first {
+        None => None,
+        Some(mismatch) => {
+            let seed = mismatch.seed;
+            let (shrunk, steps) = shrink::<O>(mismatch, SHRINK_BUDGET);
+            let saved =
+                save_counterexample(&config.save_dir, seed, &shrunk.text, &shrunk.expected)?;
+            Some(Found {
+                seed,
+                steps,
+                input: shrunk.text,
+                debug: format!("{:?}", shrunk.input),
+                expected: shrunk.expected,
+                got: shrunk.got,
+                saved,
+            })
+        }
+    };
+    Ok(Report {
+        checked,
+        elapsed,
+        found,
+    })
+}
+
+/// The solver's output on `text`, or its error, or its panic, as text.
+fn solver_output<O: Oracle>(text: &str) -> String {
+    let run = std::panic::catch_unwind(|| {
+        let mut out = Vec::new();
+        let result = O::solve(text.as_bytes(), &mut out);
+        (result, out)
+    });
+    match run {
+        Ok((Ok(()), out)) => String::from_utf8_lossy(&out).into_owned(),
+        Ok((Err(err), _)) => format!("error: {}", err),
+        Err(panic) => format!("panic: {}", panic_message(&*panic)),
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(no message)".to_string()
+    }
+}
+
+/// Like `dp_core::oracle::check_input`, with a panicking solver counted as a mismatch instead
+/// of ending the run.
+pub fn check_input<O: Oracle>(seed: u64, input: O::Input) -> Option<Mismatch<O::Input>> {
+    let text = O::render(&input);
+    let expected = O::brute_force(&input);
+    let got = solver_output::<O>(&text);
+    if same_tokens(&expected, &got) {
+        None
+    } else {
+        Some(Mismatch {
+            seed,
+            input,
+            text,
+            expected,
+            got,
+        })
+    }
+}
+
+/// Checks the input generated from `seed`.
+pub fn check_seed<O: Oracle>(seed: u64) -> Option<Mismatch<O::Input>> {
+    check_input::<O>(seed, O::generate(&mut SplitMix64::new(seed)))
+}
+
+/// Greedy shrinking: while some variant from `Oracle::shrink` still fails, move to the first
+/// such variant. Returns the last failing input and the number of moves.
+pub fn shrink<O: Oracle>(
+    mismatch: Mismatch<O::Input>,
+    budget: usize,
+) -> (Mismatch<O::Input>, usize) {
+    let mut best = mismatch;
+    let mut left = budget;
+    let mut steps = 0;
+    'outer: loop {
+        for candidate in O::shrink(&best.input) {
+            if left == 0 {
+                break 'outer;
+            }
+            left -= 1;
+            if let Some(smaller) = check_input::<O>(best.seed, candidate) {
+                best = smaller;
+                steps += 1;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    (best, steps)
+}
+
+/// Writes `stress-<seed>.in` and `.out` into `dir` (created if missing); when either exists,
+/// tries `stress-<seed>-2`, `-3`, ... Never replaces a file. Returns the `.in` path.
+pub fn save_counterexample(dir: &Path, seed: u64, input: &str, expected: &str) -> Result<PathBuf> {
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    for attempt in 1..=100 {
+        let stem = if attempt == 1 {
+            format!("stress-{}", seed)
+        } else {
+            format!("stress-{}-{}", seed, attempt)
+        };
+        let in_path = dir.join(format!("{}.in", stem));
+        let out_path = dir.join(format!("{}.out", stem));
+        if out_path.exists() {
+            continue;
+        }
+        // create_new: never over a file, even one that appeared since the check above.
+        let Ok(mut in_file) = create_new(&in_path) else {
+            continue;
+        };
+        in_file.write_all(input.as_bytes())?;
+        let mut out_file = match create_new(&out_path) {
+            Ok(file) => file,
+            Err(_) => {
+                drop(in_file);
+                std::fs::remove_file(&in_path).ok();
+                continue;
+            }
+        };
+        out_file.write_all(with_newline(expected).as_bytes())?;
+        return Ok(in_path);
+    }
+    bail!(
+        "{}: stress-{}.in and 99 other names are taken; move some away",
+        dir.display(),
+        seed
+    )
+}
+
+fn create_new(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::process::TempDir;
+    use dp_core::Error;
+    use p4363_staircase_chess::oracle::{Board, StaircaseChess};
+
+    fn config(dir: &Path, cases: u64, seed: u64, jobs: usize) -> Config {
+        Config {
+            cases,
+            seed,
+            jobs,
+            save_dir: dir.to_path_buf(),
+            progress: false,
+        }
+    }
+
+    #[test]
+    fn correct_solver_passes_every_case() {
+        let dir = TempDir::new("stress-ok");
+        let report = stress::<StaircaseChess>(&config(&dir.0, 500, 7, 2)).unwrap();
+        assert!(report.found.is_none());
+        assert_eq!(report.checked, 500);
+        assert_eq!(
+            std::fs::read_dir(&dir.0).unwrap().count(),
+            0,
+            "nothing saved"
+        );
+    }
+
+    /// p4363 with a planted bug: the solver forgets White's values on boards with a cell worth
+    /// more than 5 to White, answering as if White scored nothing.
+    struct ForgetfulChess;
+
+    impl Oracle for ForgetfulChess {
+        type Input = Board;
+        fn name() -> &'static str {
+            "p4363-staircase-chess"
+        }
+        fn generate(rng: &mut SplitMix64) -> Board {
+            StaircaseChess::generate(rng)
+        }
+        fn render(board: &Board) -> String {
+            StaircaseChess::render(board)
+        }
+        fn brute_force(board: &Board) -> String {
+            StaircaseChess::brute_force(board)
+        }
+        fn shrink(board: &Board) -> Vec<Board> {
+            StaircaseChess::shrink(board)
+        }
+        fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+            let mut sc = dp_core::Scanner::new(input);
+            let rows: usize = sc.next("n")?;
+            let cols: usize = sc.next("m")?;
+            let shapes = dp_core::LatticePath::new(rows, cols);
+            let mut black = vec![0; rows * cols];
+            let mut white = vec![0; rows * cols];
+            for cell in black.iter_mut().chain(white.iter_mut()) {
+                *cell = sc.next("value")?;
+            }
+            if white.iter().any(|&w| w > 5) {
+                white.iter_mut().for_each(|w| *w = 0);
+            }
+            let best = p4363_staircase_chess::best_difference(&shapes, &black, &white);
+            out.extend_from_slice(format!("{}\n", best).as_bytes());
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn planted_p4363_bug_is_caught_shrunk_and_saved_without_overwriting() {
+        let dir = TempDir::new("stress-p4363");
+        let report = stress::<ForgetfulChess>(&config(&dir.0, 10_000, 1, 2)).unwrap();
+        let found = report.found.expect("the planted bug is found");
+        // The smallest board that shows it: one cell whose White value (> 5) White never gets
+        // to play... so at least two cells, one of them worth > 5 to White.
+        let tokens: Vec<i64> = found
+            .input
+            .split_ascii_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        let (rows, cols) = (tokens[0], tokens[1]);
+        assert_eq!(rows * cols, 2, "{}", found.input);
+        let white = &tokens[2 + 2..];
+        assert_eq!(
+            white.iter().filter(|&&w| w > 0).count(),
+            1,
+            "{}",
+            found.input
+        );
+        assert!(
+            white.iter().any(|&w| (6..=11).contains(&w)),
+            "{}",
+            found.input
+        );
+        // Saved with the brute force's answer, which disagrees with the planted solver.
+        let saved_in = std::fs::read_to_string(&found.saved).unwrap();
+        let saved_out = std::fs::read_to_string(found.saved.with_extension("out")).unwrap();
+        assert_eq!(saved_in, found.input);
+        assert!(same_tokens(&saved_out, &found.expected));
+        assert!(!same_tokens(&saved_out, &found.got));
+        assert_eq!(
+            found.saved.file_name().unwrap().to_string_lossy(),
+            format!("stress-{}.in", found.seed)
+        );
+        // The same run again finds the same seed and takes a new name.
+        let again = stress::<ForgetfulChess>(&config(&dir.0, 10_000, 1, 1)).unwrap();
+        let again = again.found.unwrap();
+        assert_eq!(again.seed, found.seed);
+        assert_eq!(again.input, found.input);
+        assert_eq!(
+            again.saved.file_name().unwrap().to_string_lossy(),
+            format!("stress-{}-2.in", found.seed)
+        );
+        assert_eq!(std::fs::read_to_string(&found.saved).unwrap(), saved_in);
+    }
+
+    #[test]
+    fn same_seed_same_first_mismatch_whatever_the_jobs() {
+        let dir = TempDir::new("stress-jobs");
+        let one = stress::<ForgetfulChess>(&config(&dir.0, 3000, 100, 1)).unwrap();
+        let two = stress::<ForgetfulChess>(&config(&dir.0, 3000, 100, 2)).unwrap();
+        let (one, two) = (one.found.unwrap(), two.found.unwrap());
+        assert_eq!(one.seed, two.seed);
+        assert_eq!(one.input, two.input);
+        // And it is the first failing seed.
+        assert!((100..one.seed).all(|s| check_seed::<ForgetfulChess>(s).is_none()));
+    }
+
+    #[test]
+    fn save_never_overwrites() {
+        let dir = TempDir::new("stress-save");
+        std::fs::write(dir.0.join("stress-5.out"), "keep").unwrap();
+        std::fs::write(dir.0.join("stress-5-2.in"), "keep").unwrap();
+        let path = save_counterexample(&dir.0, 5, "1\n", "2").unwrap();
+        assert_eq!(path, dir.0.join("stress-5-3.in"));
+        assert_eq!(
+            std::fs::read_to_string(dir.0.join("stress-5-3.out")).unwrap(),
+            "2\n"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.0.join("stress-5.out")).unwrap(),
+            "keep"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.0.join("stress-5-2.in")).unwrap(),
+            "keep"
+        );
+        assert!(!dir.0.join("stress-5.in").exists());
+    }
+
+    #[test]
+    fn panicking_solver_is_a_mismatch_not_a_crash() {
+        struct Panics;
+        impl Oracle for Panics {
+            type Input = Board;
+            fn name() -> &'static str {
+                "p4363-staircase-chess"
+            }
+            fn generate(rng: &mut SplitMix64) -> Board {
+                StaircaseChess::generate(rng)
+            }
+            fn render(board: &Board) -> String {
+                StaircaseChess::render(board)
+            }
+            fn brute_force(board: &Board) -> String {
+                StaircaseChess::brute_force(board)
+            }
+            fn shrink(board: &Board) -> Vec<Board> {
+                StaircaseChess::shrink(board)
+            }
+            fn solve(input: &[u8], _: &mut Vec<u8>) -> Result<(), Error> {
+                let cells: Vec<u8> = input.to_vec();
+                // An index error on every input.
+                let _ = cells[cells.len() + 1];
+                Ok(())
+            }
+        }
+        let dir = TempDir::new("stress-panic");
+        let report = stress::<Panics>(&config(&dir.0, 10, 3, 1)).unwrap();
+        let found = report.found.unwrap();
+        assert_eq!(found.seed, 3);
+        assert!(
+            found.got.starts_with("panic: index out of bounds"),
+            "{}",
+            found.got
+        );
+    }
 }

@@ -1,7 +1,7 @@
 //! Test oracle (feature `oracle`): random small boards and a brute force that plays the game on a
 //! full-board bitmask, checking the placement rule literally.
 
-use dp_core::oracle::Oracle;
+use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
 
 /// One input file: an n x m board with Black's values A and White's values B (row-major).
@@ -85,6 +85,14 @@ pub fn brute_force(board: &Board) -> i64 {
     best[0]
 }
 
+/// A benchmark input: a `side` x `side` board with values in `0..=max_value`, fixed by `seed`.
+///
+/// The statement's largest board is 10 x 10 with values up to 100000; 12 x 12 and 14 x 14 (40
+/// million staircase shapes) show how the solver scales past it.
+pub fn bench_input(seed: u64, side: usize, max_value: i32) -> String {
+    Board::random(&mut SplitMix64::new(seed), side, side, max_value).render()
+}
+
 /// The oracle of p4363-staircase-chess for tests and `cargo xtask stress`.
 pub struct StaircaseChess;
 
@@ -155,5 +163,48 @@ impl Oracle for StaircaseChess {
 
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
         crate::solve(input, out)
+    }
+
+    /// The statement's maximum (10 x 10, values up to 100000), then 12 x 12 and 14 x 14 as the
+    /// scaling series.
+    fn bench_inputs() -> Vec<BenchInput> {
+        [10, 12, 14]
+            .iter()
+            .map(|&side| BenchInput {
+                name: format!("{} x {}, values <= 100000", side, side),
+                text: bench_input(side as u64, side, 100_000),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bench_inputs_are_square_boards_the_solver_accepts() {
+        let inputs = StaircaseChess::bench_inputs();
+        let sides: Vec<u64> = inputs
+            .iter()
+            .map(|input| {
+                let tokens: Vec<u64> = input
+                    .text
+                    .split_ascii_whitespace()
+                    .map(|t| t.parse().unwrap())
+                    .collect();
+                let side = tokens[0];
+                assert_eq!(tokens[1], side, "{}", input.name);
+                assert_eq!(tokens.len() as u64, 2 + 2 * side * side, "{}", input.name);
+                assert!(tokens[2..].iter().all(|&v| v <= 100_000), "{}", input.name);
+                side
+            })
+            .collect();
+        assert_eq!(sides, [10, 12, 14]);
+        // Fixed seeds: the same text every time.
+        assert_eq!(StaircaseChess::bench_inputs(), inputs);
+        let mut out = Vec::new();
+        crate::solve(inputs[0].text.as_bytes(), &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap().lines().count(), 1);
     }
 }

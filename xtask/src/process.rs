@@ -1,0 +1,313 @@
+//! Running a solution as a child process under a judge's limits: wall time (the child is killed
+//! when it runs out), address space (`RLIMIT_AS`, so a runaway allocation fails instead of
+//! swapping the machine), and the peak resident memory the kernel recorded for it (`wait4`).
+
+use anyhow::{bail, Context, Result};
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Condvar, Mutex};
+use std::time::{Duration, Instant};
+
+/// The limits one run is held to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall time; the child is killed once it is exceeded.
+    pub time: Duration,
+    /// Address space in bytes (`RLIMIT_AS`); `None` for no limit.
+    pub memory: Option<u64>,
+}
+
+/// How the child ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// It exited with this code.
+    Exited(i32),
+    /// A signal ended it (a crash, an abort), not our time-out kill.
+    Signaled(i32),
+    /// We killed it at the time limit.
+    TimedOut,
+}
+
+/// What one run produced.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    pub ending: Ending,
+    /// From spawn to the end of the child.
+    pub wall: Duration,
+    /// Peak resident set size in KiB, as `wait4` reports it (`ru_maxrss`).
+    pub peak_kib: u64,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+}
+
+impl Finished {
+    /// Exited with code 0.
+    pub fn success(&self) -> bool {
+        self.ending == Ending::Exited(0)
+    }
+}
+
+/// Runs `program` with the file `input` as its stdin under `limits`, collecting its output.
+///
+/// The peak memory includes what the child inherited from this process at `fork`: a few MiB
+/// for xtask (see the README's Workbench section).
+pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finished> {
+    let stdin =
+        std::fs::File::open(input).with_context(|| format!("opening {}", input.display()))?;
+    let mut command = Command::new(program);
+    command
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(bytes) = limits.memory {
+        let limit = libc::rlimit {
+            rlim_cur: bytes as libc::rlim_t,
+            rlim_max: bytes as libc::rlim_t,
+        };
+        // SAFETY: between fork and exec only async-signal-safe calls are allowed; setrlimit is
+        // one, and the closure allocates nothing.
+        unsafe {
+            command.pre_exec(move || {
+                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+    }
+    // The child's peak RSS starts from what it inherits at fork (the kernel folds the forked
+    // copy's RSS into the peak at exec): hand freed heap pages back first, so that is only
+    // what xtask still uses.
+    // SAFETY: malloc_trim only releases free memory of glibc's allocator.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    unsafe {
+        libc::malloc_trim(0);
+    }
+    let start = Instant::now();
+    let mut child = command
+        .spawn()
+        .with_context(|| format!("running {}", program.display()))?;
+    let pid = child.id() as libc::pid_t;
+
+    // Read both pipes while the child runs, so a large output cannot block it.
+    let mut out_pipe = child.stdout.take().expect("stdout is piped");
+    let mut err_pipe = child.stderr.take().expect("stderr is piped");
+    let out_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        out_pipe.read_to_end(&mut buf).map(|_| buf)
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        err_pipe.read_to_end(&mut buf).map(|_| buf)
+    });
+
+    // The watchdog kills the child at the time limit unless told it has ended. The child is
+    // only reaped after `ended` is set, so its pid cannot be reused by then.
+    let state = Arc::new((Mutex::new(Watch::default()), Condvar::new()));
+    let watchdog = {
+        let state = Arc::clone(&state);
+        let deadline = start + limits.time;
+        std::thread::spawn(move || {
+            let (lock, wake) = &*state;
+            let mut watch = lock.lock().unwrap_or_else(|e| e.into_inner());
+            loop {
+                if watch.ended {
+                    return;
+                }
+                let now = Instant::now();
+                if now >= deadline {
+                    // SAFETY: plain syscall on a child that has not been reaped yet.
+                    unsafe {
+                        libc::kill(pid, libc::SIGKILL);
+                    }
+                    watch.killed = true;
+                    return;
+                }
+                watch = wake
+                    .wait_timeout(watch, deadline - now)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+            }
+        })
+    };
+
+    // Wait for the end without reaping (WNOWAIT), note the time, stop the watchdog, then reap
+    // with wait4 for the status and the resource usage.
+    loop {
+        // SAFETY: a zeroed siginfo_t is a valid out-parameter for waitid.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        let rc = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid as libc::id_t,
+                &mut info,
+                libc::WEXITED | libc::WNOWAIT,
+            )
+        };
+        if rc == 0 {
+            break;
+        }
+        let err = std::io::Error::last_os_error();
+        if err.kind() != std::io::ErrorKind::Interrupted {
+            return Err(err).context("waiting for the solution");
+        }
+    }
+    let wall = start.elapsed();
+    let killed = {
+        let (lock, wake) = &*state;
+        let mut watch = lock.lock().unwrap_or_else(|e| e.into_inner());
+        watch.ended = true;
+        wake.notify_all();
+        watch.killed
+    };
+    watchdog.join().ok();
+    let mut status: libc::c_int = 0;
+    // SAFETY: a zeroed rusage is a valid out-parameter for wait4.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    loop {
+        let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        if rc == pid {
+            break;
+        }
+        let err = std::io::Error::last_os_error();
+        if rc == -1 && err.kind() == std::io::ErrorKind::Interrupted {
+            continue;
+        }
+        bail!("wait4 on the solution failed: {}", err);
+    }
+    // Reaped by hand: keep std's handle from trying again.
+    drop(child);
+
+    let stdout = join_reader(out_reader).context("reading the solution's stdout")?;
+    let stderr = join_reader(err_reader).context("reading the solution's stderr")?;
+    let ending = if killed {
+        Ending::TimedOut
+    } else if libc::WIFEXITED(status) {
+        Ending::Exited(libc::WEXITSTATUS(status))
+    } else if libc::WIFSIGNALED(status) {
+        Ending::Signaled(libc::WTERMSIG(status))
+    } else {
+        bail!("the solution ended with an unknown status {}", status)
+    };
+    Ok(Finished {
+        ending,
+        wall,
+        peak_kib: usage.ru_maxrss.max(0) as u64,
+        stdout,
+        stderr,
+    })
+}
+
+#[derive(Default)]
+struct Watch {
+    ended: bool,
+    killed: bool,
+}
+
+fn join_reader(handle: std::thread::JoinHandle<std::io::Result<Vec<u8>>>) -> Result<Vec<u8>> {
+    match handle.join() {
+        Ok(read) => Ok(read?),
+        Err(_) => bail!("the reader thread panicked"),
+    }
+}
+
+/// Seconds with three decimals, e.g. `0.041 s`.
+pub fn show_time(time: Duration) -> String {
+    format!("{:.3} s", time.as_secs_f64())
+}
+
+/// KiB as MiB with one decimal, e.g. `12.5 MiB`.
+pub fn show_kib(kib: u64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+/// A fresh folder under the system's temporary folder for a test, removed on drop.
+#[cfg(test)]
+pub struct TempDir(pub std::path::PathBuf);
+
+#[cfg(test)]
+impl TempDir {
+    pub fn new(what: &str) -> TempDir {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let path = std::env::temp_dir().join(format!(
+            "gamedp-test-{}-{}-{}",
+            what,
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&path).unwrap();
+        TempDir(path)
+    }
+}
+
+#[cfg(test)]
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str) -> (TempDir, std::path::PathBuf) {
+        let dir = TempDir::new("process");
+        let path = dir.0.join("script.sh");
+        std::fs::write(&path, format!("#!/bin/sh\n{}\n", script)).unwrap();
+        let mut perms = std::fs::metadata(&path).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+        std::fs::set_permissions(&path, perms).unwrap();
+        (dir, path)
+    }
+
+    const GENEROUS: Limits = Limits {
+        time: Duration::from_secs(20),
+        memory: None,
+    };
+
+    #[test]
+    fn collects_output_and_exit_code() {
+        let (dir, script) = sh("cat; echo oops >&2; exit 3");
+        let input = dir.0.join("in");
+        std::fs::write(&input, "hello\n").unwrap();
+        let run = run_limited(&script, &input, GENEROUS).unwrap();
+        assert_eq!(run.ending, Ending::Exited(3));
+        assert_eq!(run.stdout, b"hello\n");
+        assert_eq!(run.stderr, b"oops\n");
+        assert!(run.peak_kib > 0);
+    }
+
+    #[test]
+    fn kills_at_the_time_limit() {
+        let (dir, script) = sh("exec sleep 30");
+        let input = dir.0.join("in");
+        std::fs::write(&input, "").unwrap();
+        let limits = Limits {
+            time: Duration::from_millis(200),
+            memory: None,
+        };
+        let run = run_limited(&script, &input, limits).unwrap();
+        assert_eq!(run.ending, Ending::TimedOut);
+        assert!(run.wall >= Duration::from_millis(200), "{:?}", run.wall);
+        assert!(run.wall < Duration::from_secs(10), "{:?}", run.wall);
+    }
+
+    #[test]
+    fn address_space_limit_applies_to_the_child() {
+        // `ulimit -v` prints the soft limit in KiB.
+        let (dir, script) = sh("ulimit -v");
+        let input = dir.0.join("in");
+        std::fs::write(&input, "").unwrap();
+        let limits = Limits {
+            time: Duration::from_secs(20),
+            memory: Some(64 << 20),
+        };
+        let run = run_limited(&script, &input, limits).unwrap();
+        assert_eq!(run.ending, Ending::Exited(0));
+        assert_eq!(String::from_utf8_lossy(&run.stdout).trim(), "65536");
+    }
+}
