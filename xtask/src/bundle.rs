@@ -5,6 +5,7 @@
 mod assemble;
 mod cfg;
 mod check;
+mod layout;
 mod load;
 mod manifest;
 mod prune;
@@ -19,6 +20,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub use assemble::assemble;
 
+/// Debian's rustc 1.63, as old as the judges' compilers (CI installs it with apt-get).
+const OLD_RUSTC: &str = "/usr/bin/rustc";
+
 /// How bundles are checked.
 pub struct Options {
     pub compilers: Vec<Compiler>,
@@ -27,14 +31,27 @@ pub struct Options {
 }
 
 impl Options {
-    /// The compilers judges run: current `rustc` on edition 2021, with `--rustc`/`--edition`
-    /// overriding.
+    /// The compilers judges run: the current `rustc` on editions 2021 and 2024, and Debian's
+    /// rustc 1.63 (the oldest judges use) on 2021. `--rustc` and/or `--edition` name one
+    /// compiler instead (the current `rustc` and edition 2021 where not given).
     pub fn from_flags(rustc: Option<String>, edition: Option<String>) -> Options {
-        let compilers = vec![Compiler {
-            rustc: PathBuf::from(rustc.unwrap_or_else(|| "rustc".to_string())),
-            edition: edition.unwrap_or_else(|| "2021".to_string()),
-            deny_warnings: false,
-        }];
+        let compiler = |rustc: &str, edition: &str| Compiler {
+            rustc: PathBuf::from(rustc),
+            edition: edition.to_string(),
+            deny_warnings: true,
+        };
+        let compilers = if rustc.is_none() && edition.is_none() {
+            vec![
+                compiler("rustc", "2021"),
+                compiler("rustc", "2024"),
+                compiler(OLD_RUSTC, "2021"),
+            ]
+        } else {
+            vec![compiler(
+                rustc.as_deref().unwrap_or("rustc"),
+                edition.as_deref().unwrap_or("2021"),
+            )]
+        };
         Options {
             compilers,
             skip_missing: false,
@@ -43,6 +60,7 @@ impl Options {
 }
 
 /// What one bundle run produced, for the summary line.
+#[derive(Debug)]
 pub struct Summary {
     pub name: String,
     pub path: PathBuf,

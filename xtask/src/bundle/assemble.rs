@@ -3,6 +3,7 @@
 //! the solution never reaches and print the result.
 
 use super::cfg::CfgSet;
+use super::layout;
 use super::load::{Loader, Sources, Tree};
 use super::manifest::Manifest;
 use super::prune;
@@ -141,7 +142,9 @@ pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
     let root_attrs = lint_allowances(main.attrs);
     let core_ident = workspace::CORE.replace('-', "_");
     let available = core_module(&items, &core_ident).map(prune::count_items);
-    let core_items = available.map(|n| (n, n));
+    prune::prune(&mut items, &crate_idents, root, &sources)?;
+    let kept = core_module(&items, &core_ident).map_or(0, prune::count_items);
+    let core_items = available.map(|n| (kept, n));
 
     let file = syn::File {
         shebang: None,
@@ -158,7 +161,7 @@ pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
             )
         });
     let mut text = header(root, name, core);
-    text.push_str(&prettyplease::unparse(&file));
+    text.push_str(&layout::two_space_indent(&prettyplease::unparse(&file)));
     Ok(Assembled { text, core_items })
 }
 

@@ -20,8 +20,18 @@ pub fn error_at(
     span: Span,
     reason: impl std::fmt::Display,
 ) -> anyhow::Error {
+    error_at_line(root, file, span.start().line, reason)
+}
+
+/// `file:line: reason`, as `error_at`.
+pub fn error_at_line(
+    root: &Path,
+    file: &Path,
+    line: usize,
+    reason: impl std::fmt::Display,
+) -> anyhow::Error {
     let shown = file.strip_prefix(root).unwrap_or(file);
-    anyhow!("{}:{}: {}", shown.display(), span.start().line, reason)
+    anyhow!("{}:{}: {}", shown.display(), line, reason)
 }
 
 /// Reads crates rooted at a file; `extern_crates` are the crate names (with `_`) the bundle

@@ -1,6 +1,1025 @@
-//! Pruning: keep only what the solution reaches.
+//! Pruning: keep only the library items the solution reaches.
+//!
+//! Everything the binary (`main.rs`) holds is a root. From the roots, name references are
+//! followed through the syntax tree, transitively: paths are resolved module by module (through
+//! `use` imports, re-exports and globs), and the names of called methods are collected. Then:
+//!
+//! - an item (fn, type, trait, const, static, macro) is kept when a kept item names it;
+//! - an impl block is kept when every bundled item its header names (self type, trait) is kept;
+//! - a method of a kept inherent impl is kept when its name is used anywhere in kept code (the
+//!   receiver's type is unknown without type checking, so any call of that name counts); trait
+//!   impls keep all their items, and a trait is kept when one of its methods is called;
+//! - a `use` keeps the names that kept code looks up through it; an import that may bring a
+//!   trait into scope for method calls is kept too, marked `#[allow(unused_imports)]`;
+//! - a module left empty vanishes.
+//!
+//! Where resolution is ambiguous (a name that is both a local variable and an item, a macro
+//! body) the item is kept: a bundle a little too big beats one that does not compile.
 
-use syn::Item;
+use super::load::{error_at_line, Sources};
+use anyhow::Result;
+use proc_macro2::{TokenStream, TokenTree};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use syn::visit::Visit;
+use syn::{parse_quote, Item, UseTree};
+
+/// Std traits a module imports only to call their methods (`write!` on a `String` needs
+/// `fmt::Write`, `h.finish()` needs `Hasher`): their imports are kept even when unnamed.
+const METHOD_TRAITS: &[&str] = &[
+    "Any",
+    "BufRead",
+    "Borrow",
+    "BorrowMut",
+    "BuildHasher",
+    "Error",
+    "FromIterator",
+    "FromStr",
+    "Hash",
+    "Hasher",
+    "Product",
+    "Read",
+    "Seek",
+    "Sum",
+    "Write",
+];
+
+type ModId = usize;
+
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Node {
+    Item(ModId, usize),
+    /// An associated item of an impl block.
+    Member(ModId, usize, usize),
+    /// One imported name of a `use`.
+    Leaf(ModId, usize, usize),
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Target {
+    Module(ModId),
+    Item(ModId, usize),
+}
+
+/// A path as written, resolved from the module it appears in.
+#[derive(Debug)]
+struct Ref {
+    segments: Vec<String>,
+    is_macro: bool,
+}
+
+/// What a piece of code refers to: paths, and names that may be methods or associated items.
+#[derive(Default, Debug)]
+struct Body {
+    refs: Vec<Ref>,
+    members: BTreeSet<String>,
+}
+
+/// One name a `use` brings in: `name` is what it binds (`*` for a glob), `path` where it
+/// points, relative to the module (the module itself for a glob).
+#[derive(Debug)]
+struct Leaf {
+    name: String,
+    path: Vec<String>,
+    glob: bool,
+    line: usize,
+}
+
+#[derive(Debug)]
+enum Kind {
+    /// A named definition; `trait_items` for traits, `variants` for enums.
+    Named {
+        name: String,
+        body: Body,
+        trait_items: Vec<String>,
+        variants: Vec<String>,
+        macro_def: bool,
+    },
+    Impl {
+        /// The paths of the self type and the trait.
+        header: Vec<Ref>,
+        /// Where in `header` the trait's own path is.
+        trait_at: Option<usize>,
+        body: Body,
+        is_trait_impl: bool,
+        members: Vec<(String, Body)>,
+    },
+    /// An item-position macro call, e.g. `impl_unsigned!(u8, u16);`.
+    MacroCall(Body),
+    Use(Vec<Leaf>),
+    Mod(ModId),
+    /// Kept with its module (extern blocks, `extern crate std`, verbatim items).
+    WithModule(Body),
+}
+
+struct Module {
+    name: String,
+    parent: Option<ModId>,
+    path: Vec<String>,
+    /// Part of the binary (`main.rs`), whose items are all roots.
+    is_root_crate: bool,
+    items: Vec<Kind>,
+}
+
+/// The module tree of a bundle, with what each item refers to.
+struct Index {
+    mods: Vec<Module>,
+    /// `#[macro_export]` macros: they live at the bundle root wherever they are defined.
+    exported: BTreeMap<String, Vec<(ModId, usize)>>,
+    macro_defs: BTreeMap<String, Vec<(ModId, usize)>>,
+}
+
+impl Index {
+    fn build(items: &[Item], libraries: &BTreeSet<String>) -> Index {
+        let mut index = Index {
+            mods: Vec::new(),
+            exported: BTreeMap::new(),
+            macro_defs: BTreeMap::new(),
+        };
+        index.add_module(String::new(), None, Vec::new(), true, items, libraries);
+        index
+    }
+
+    fn add_module(
+        &mut self,
+        name: String,
+        parent: Option<ModId>,
+        path: Vec<String>,
+        is_root_crate: bool,
+        items: &[Item],
+        libraries: &BTreeSet<String>,
+    ) -> ModId {
+        let id = self.mods.len();
+        self.mods.push(Module {
+            name,
+            parent,
+            path: path.clone(),
+            is_root_crate,
+            items: Vec::new(),
+        });
+        let mut kinds = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            let kind = match item {
+                Item::Mod(m) => {
+                    let name = m.ident.to_string();
+                    let root_crate = is_root_crate && !(id == 0 && libraries.contains(&name));
+                    let mut child_path = path.clone();
+                    child_path.push(name.clone());
+                    let inner = m.content.as_ref().map_or(&[][..], |(_, items)| items);
+                    Kind::Mod(self.add_module(
+                        name,
+                        Some(id),
+                        child_path,
+                        root_crate,
+                        inner,
+                        libraries,
+                    ))
+                }
+                Item::Use(u) => {
+                    let mut leaves = Vec::new();
+                    flatten_use(&u.tree, &mut Vec::new(), &mut leaves);
+                    Kind::Use(leaves)
+                }
+                Item::Impl(imp) => {
+                    let mut header = Collector::default();
+                    header.visit_type(&imp.self_ty);
+                    let trait_at = imp.trait_.as_ref().map(|(_, path, _)| {
+                        let at = header.body.refs.len();
+                        header.visit_path(path);
+                        at
+                    });
+                    let mut body = Collector::default();
+                    body.visit_generics(&imp.generics);
+                    body.visit_type(&imp.self_ty);
+                    if let Some((_, path, _)) = &imp.trait_ {
+                        body.visit_path(path);
+                    }
+                    let members = imp
+                        .items
+                        .iter()
+                        .map(|member| {
+                            let mut c = Collector::default();
+                            c.visit_impl_item(member);
+                            (impl_item_name(member), c.body)
+                        })
+                        .collect();
+                    Kind::Impl {
+                        header: header.body.refs,
+                        trait_at,
+                        body: body.body,
+                        is_trait_impl: imp.trait_.is_some(),
+                        members,
+                    }
+                }
+                Item::Macro(m) => {
+                    let mut c = Collector::default();
+                    match &m.ident {
+                        Some(ident) => {
+                            c.scan_tokens(m.mac.tokens.clone());
+                            let name = ident.to_string();
+                            self.macro_defs
+                                .entry(name.clone())
+                                .or_default()
+                                .push((id, i));
+                            if m.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
+                                self.exported.entry(name.clone()).or_default().push((id, i));
+                            }
+                            Kind::Named {
+                                name,
+                                body: c.body,
+                                trait_items: Vec::new(),
+                                variants: Vec::new(),
+                                macro_def: true,
+                            }
+                        }
+                        None => {
+                            c.visit_item_macro(m);
+                            Kind::MacroCall(c.body)
+                        }
+                    }
+                }
+                other => {
+                    let mut c = Collector::default();
+                    c.visit_item(other);
+                    match item_name(other) {
+                        Some(name) => Kind::Named {
+                            name,
+                            body: c.body,
+                            trait_items: match other {
+                                Item::Trait(t) => t.items.iter().map(trait_item_name).collect(),
+                                _ => Vec::new(),
+                            },
+                            variants: match other {
+                                Item::Enum(e) => {
+                                    e.variants.iter().map(|v| v.ident.to_string()).collect()
+                                }
+                                _ => Vec::new(),
+                            },
+                            macro_def: false,
+                        },
+                        None => Kind::WithModule(c.body),
+                    }
+                }
+            };
+            kinds.push(kind);
+        }
+        self.mods[id].items = kinds;
+        id
+    }
+}
+
+fn item_name(item: &Item) -> Option<String> {
+    let ident = match item {
+        Item::Const(i) => &i.ident,
+        Item::Enum(i) => &i.ident,
+        Item::Fn(i) => &i.sig.ident,
+        Item::Static(i) => &i.ident,
+        Item::Struct(i) => &i.ident,
+        Item::Trait(i) => &i.ident,
+        Item::TraitAlias(i) => &i.ident,
+        Item::Type(i) => &i.ident,
+        Item::Union(i) => &i.ident,
+        _ => return None,
+    };
+    Some(ident.to_string())
+}
+
+/// The name of an impl's associated item; empty for macro calls, which are always kept.
+fn impl_item_name(item: &syn::ImplItem) -> String {
+    match item {
+        syn::ImplItem::Const(c) => c.ident.to_string(),
+        syn::ImplItem::Fn(f) => f.sig.ident.to_string(),
+        syn::ImplItem::Type(t) => t.ident.to_string(),
+        _ => String::new(),
+    }
+}
+
+fn trait_item_name(item: &syn::TraitItem) -> String {
+    match item {
+        syn::TraitItem::Const(c) => c.ident.to_string(),
+        syn::TraitItem::Fn(f) => f.sig.ident.to_string(),
+        syn::TraitItem::Type(t) => t.ident.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// The leaves of a use tree, in tree order (the order `retain_use` walks).
+fn flatten_use(tree: &UseTree, prefix: &mut Vec<String>, out: &mut Vec<Leaf>) {
+    match tree {
+        UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            flatten_use(&p.tree, prefix, out);
+            prefix.pop();
+        }
+        UseTree::Name(n) => {
+            let (path, name) = leaf_path(prefix, &n.ident);
+            out.push(Leaf {
+                name,
+                path,
+                glob: false,
+                line: n.ident.span().start().line,
+            });
+        }
+        UseTree::Rename(r) => {
+            let (path, _) = leaf_path(prefix, &r.ident);
+            out.push(Leaf {
+                name: r.rename.to_string(),
+                path,
+                glob: false,
+                line: r.ident.span().start().line,
+            });
+        }
+        UseTree::Glob(g) => out.push(Leaf {
+            name: "*".to_string(),
+            path: prefix.clone(),
+            glob: true,
+            line: g.star_token.span.start().line,
+        }),
+        UseTree::Group(g) => {
+            for t in &g.items {
+                flatten_use(t, prefix, out);
+            }
+        }
+    }
+}
+
+/// `a::b::{self}` imports `b` from `a::b`; anything else imports its last segment.
+fn leaf_path(prefix: &[String], ident: &syn::Ident) -> (Vec<String>, String) {
+    if ident == "self" {
+        let name = prefix.last().cloned().unwrap_or_default();
+        (prefix.to_vec(), name)
+    } else {
+        let mut path = prefix.to_vec();
+        path.push(ident.to_string());
+        (path, ident.to_string())
+    }
+}
+
+/// Keeps the leaves of `tree` for which `keep` (indexed in `flatten_use` order) holds.
+fn retain_use(tree: UseTree, next: &mut usize, keep: &dyn Fn(usize) -> bool) -> Option<UseTree> {
+    match tree {
+        UseTree::Path(mut p) => {
+            let inner = retain_use(*p.tree, next, keep)?;
+            p.tree = Box::new(inner);
+            Some(UseTree::Path(p))
+        }
+        UseTree::Group(mut g) => {
+            let items: Vec<UseTree> = std::mem::take(&mut g.items)
+                .into_iter()
+                .filter_map(|t| retain_use(t, next, keep))
+                .collect();
+            match items.len() {
+                0 => None,
+                // `a::{b}` reads better as `a::b`, but `a::{self}` must keep its braces.
+                1 if !matches!(&items[0], UseTree::Name(n) if n.ident == "self")
+                    && !matches!(&items[0], UseTree::Rename(r) if r.ident == "self") =>
+                {
+                    items.into_iter().next()
+                }
+                _ => {
+                    g.items = items.into_iter().collect();
+                    Some(UseTree::Group(g))
+                }
+            }
+        }
+        leaf => {
+            let i = *next;
+            *next += 1;
+            keep(i).then_some(leaf)
+        }
+    }
+}
+
+/// Collects the references of a piece of syntax.
+#[derive(Default)]
+struct Collector {
+    body: Body,
+}
+
+impl Collector {
+    fn add_path(&mut self, segments: Vec<String>, is_macro: bool) {
+        for s in segments.iter().skip(1) {
+            self.body.members.insert(s.clone());
+        }
+        self.body.refs.push(Ref { segments, is_macro });
+    }
+
+    /// Macro input is not parsed: every `a::b::c` run is taken as a path and every name as a
+    /// possible method (`$crate` counts as `crate`, other `$x` are metavariables).
+    fn scan_tokens(&mut self, tokens: TokenStream) {
+        let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut i = 0;
+        while i < tokens.len() {
+            match &tokens[i] {
+                TokenTree::Group(g) => {
+                    self.scan_tokens(g.stream());
+                    i += 1;
+                }
+                TokenTree::Ident(ident) => {
+                    let after_dollar = i > 0 && is_punct(&tokens[i - 1], '$');
+                    if after_dollar && ident != "crate" {
+                        i += 1;
+                        continue;
+                    }
+                    let mut segments = vec![ident.to_string()];
+                    let mut k = i + 1;
+                    while is_punct(tokens.get(k).unwrap_or(&tokens[i]), ':')
+                        && matches!(tokens.get(k + 1), Some(t) if is_punct(t, ':'))
+                    {
+                        match tokens.get(k + 2) {
+                            Some(TokenTree::Ident(next)) => segments.push(next.to_string()),
+                            _ => break,
+                        }
+                        k += 3;
+                    }
+                    let is_macro = matches!(tokens.get(k), Some(t) if is_punct(t, '!'));
+                    self.body.members.insert(segments[0].clone());
+                    self.add_path(segments, is_macro);
+                    i = k.max(i + 1);
+                }
+                _ => i += 1,
+            }
+        }
+    }
+}
+
+fn is_punct(token: &TokenTree, c: char) -> bool {
+    matches!(token, TokenTree::Punct(p) if p.as_char() == c)
+}
+
+impl<'ast> Visit<'ast> for Collector {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        self.add_path(segments, false);
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
+        self.body.members.insert(call.method.to_string());
+        syn::visit::visit_expr_method_call(self, call);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        let segments = mac
+            .path
+            .segments
+            .iter()
+            .map(|s| s.ident.to_string())
+            .collect();
+        self.add_path(segments, true);
+        self.scan_tokens(mac.tokens.clone());
+    }
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        // A `use` inside a function body: its paths are references of that function.
+        let mut leaves = Vec::new();
+        flatten_use(&item.tree, &mut Vec::new(), &mut leaves);
+        for leaf in leaves {
+            self.add_path(leaf.path, false);
+        }
+    }
+}
+
+/// The liveness computation over an index.
+struct Engine<'a> {
+    ix: &'a Index,
+    live: BTreeSet<Node>,
+    live_mods: BTreeSet<ModId>,
+    queue: Vec<Node>,
+    members: BTreeSet<String>,
+    /// Imports kept only because they may bring a trait into scope.
+    guessed: BTreeSet<Node>,
+}
+
+impl<'a> Engine<'a> {
+    fn module_of(node: Node) -> ModId {
+        match node {
+            Node::Item(m, _) | Node::Member(m, _, _) | Node::Leaf(m, _, _) => m,
+        }
+    }
+
+    fn mark(&mut self, node: Node) {
+        if self.live.insert(node) {
+            self.queue.push(node);
+            let mut m = Some(Self::module_of(node));
+            while let Some(id) = m {
+                if !self.live_mods.insert(id) {
+                    break;
+                }
+                m = self.ix.mods[id].parent;
+            }
+        }
+    }
+
+    fn is_live(&self, target: Target) -> bool {
+        match target {
+            Target::Item(m, i) => self.live.contains(&Node::Item(m, i)),
+            Target::Module(m) => self.live_mods.contains(&m),
+        }
+    }
+
+    /// What `name` means in module `m`: its items, what its imports of that name point to,
+    /// and (when nothing else) what its globs provide. `mark` makes all of it live.
+    fn lookup(&mut self, m: ModId, name: &str, mark: bool, depth: usize) -> Vec<Target> {
+        let ix = self.ix;
+        let mut found = Vec::new();
+        if depth > 24 {
+            return found; // an import cycle; rustc would have refused it
+        }
+        for (i, kind) in ix.mods[m].items.iter().enumerate() {
+            match kind {
+                Kind::Named { name: n, .. } if n == name => {
+                    found.push(Target::Item(m, i));
+                    if mark {
+                        self.mark(Node::Item(m, i));
+                    }
+                }
+                Kind::Mod(child) if ix.mods[*child].name == name => {
+                    found.push(Target::Module(*child))
+                }
+                Kind::Use(leaves) => {
+                    for (j, leaf) in leaves.iter().enumerate() {
+                        if !leaf.glob && leaf.name == name {
+                            if mark {
+                                self.mark(Node::Leaf(m, i, j));
+                            }
+                            found.extend(self.resolve(m, &leaf.path, mark, depth + 1));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if m == 0 {
+            for &(x, i) in ix.exported.get(name).into_iter().flatten() {
+                found.push(Target::Item(x, i));
+                if mark {
+                    self.mark(Node::Item(x, i));
+                }
+            }
+        }
+        if found.is_empty() {
+            for (i, kind) in ix.mods[m].items.iter().enumerate() {
+                let Kind::Use(leaves) = kind else { continue };
+                for (j, leaf) in leaves.iter().enumerate().filter(|(_, l)| l.glob) {
+                    for target in self.resolve(m, &leaf.path, false, depth + 1) {
+                        let hits = match target {
+                            Target::Module(x) => self.lookup(x, name, mark, depth + 1),
+                            Target::Item(x, k) => match &ix.mods[x].items[k] {
+                                Kind::Named { variants, .. }
+                                    if variants.iter().any(|v| v == name) =>
+                                {
+                                    if mark {
+                                        self.mark(Node::Item(x, k));
+                                    }
+                                    vec![target]
+                                }
+                                _ => Vec::new(),
+                            },
+                        };
+                        if !hits.is_empty() && mark {
+                            self.mark(Node::Leaf(m, i, j));
+                        }
+                        found.extend(hits);
+                    }
+                }
+            }
+        }
+        found
+    }
+
+    /// Resolves a path written in module `m`; empty when it leads outside the bundle. A path
+    /// into a type (`Type::method`) resolves to the type.
+    fn resolve(&mut self, m: ModId, segments: &[String], mark: bool, depth: usize) -> Vec<Target> {
+        self.walk(m, segments, mark, depth, false)
+    }
+
+    /// Like `resolve`, but `strict` demands that every segment names something in the bundle.
+    fn walk(
+        &mut self,
+        m: ModId,
+        segments: &[String],
+        mark: bool,
+        depth: usize,
+        strict: bool,
+    ) -> Vec<Target> {
+        let Some(first) = segments.first() else {
+            return vec![Target::Module(m)];
+        };
+        let (mut current, rest) = match first.as_str() {
+            "crate" => (vec![Target::Module(0)], &segments[1..]),
+            "self" => (vec![Target::Module(m)], &segments[1..]),
+            "super" => {
+                let mut module = m;
+                let mut k = 0;
+                while segments.get(k).map(String::as_str) == Some("super") {
+                    match self.ix.mods[module].parent {
+                        Some(parent) => module = parent,
+                        None => return Vec::new(),
+                    }
+                    k += 1;
+                }
+                (vec![Target::Module(module)], &segments[k..])
+            }
+            "Self" => return Vec::new(),
+            name => (self.lookup(m, name, mark, depth), &segments[1..]),
+        };
+        for segment in rest {
+            let mut next = Vec::new();
+            for target in &current {
+                if let Target::Module(x) = *target {
+                    next.extend(self.lookup(x, segment, mark, depth + 1));
+                }
+            }
+            if next.is_empty() {
+                if strict {
+                    return next;
+                }
+                break; // an associated item of a type (collected as a member name)
+            }
+            current = next;
+        }
+        current
+    }
+
+    fn resolve_ref(&mut self, m: ModId, r: &Ref, mark: bool) -> Vec<Target> {
+        let mut found = self.resolve(m, &r.segments, mark, 0);
+        if found.is_empty() && r.is_macro && r.segments.len() == 1 {
+            // A textually scoped `macro_rules!` from an enclosing or `#[macro_use]` module.
+            for &(x, i) in self.ix.macro_defs.get(&r.segments[0]).into_iter().flatten() {
+                found.push(Target::Item(x, i));
+                if mark {
+                    self.mark(Node::Item(x, i));
+                }
+            }
+        }
+        found
+    }
+
+    fn take_body(&mut self, m: ModId, body: &Body) {
+        for r in &body.refs {
+            self.resolve_ref(m, r, true);
+        }
+        self.members.extend(body.members.iter().cloned());
+    }
+
+    fn process(&mut self, node: Node) {
+        let ix = self.ix;
+        match node {
+            Node::Item(m, i) => match &ix.mods[m].items[i] {
+                Kind::Named { body, .. } | Kind::MacroCall(body) | Kind::WithModule(body) => {
+                    self.take_body(m, body)
+                }
+                Kind::Impl { body, .. } => self.take_body(m, body),
+                Kind::Use(_) | Kind::Mod(_) => {}
+            },
+            Node::Member(m, i, j) => {
+                if let Kind::Impl { members, .. } = &ix.mods[m].items[i] {
+                    self.take_body(m, &members[j].1);
+                }
+            }
+            Node::Leaf(m, i, j) => {
+                if let Kind::Use(leaves) = &ix.mods[m].items[i] {
+                    self.resolve(m, &leaves[j].path, true, 0);
+                }
+            }
+        }
+    }
+
+    /// The bundled items each path names, without marking anything.
+    fn local_items(&mut self, m: ModId, refs: &[Ref]) -> Vec<Vec<Target>> {
+        refs.iter()
+            .map(|r| {
+                self.resolve_ref(m, r, false)
+                    .into_iter()
+                    .filter(|t| matches!(t, Target::Item(..)))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|targets| !targets.is_empty())
+            .collect()
+    }
+
+    /// An impl applies when its header names bundled items and each of them is kept.
+    fn impl_applies(&mut self, m: ModId, header: &[Ref]) -> bool {
+        let named = self.local_items(m, header);
+        !named.is_empty()
+            && named
+                .iter()
+                .all(|targets| targets.iter().any(|&t| self.is_live(t)))
+    }
+
+    /// Whether a trait whose method is called has an impl that would apply with the trait
+    /// kept (or no impl in sight, e.g. impls made by a macro: then keep it to be safe).
+    fn called_trait_applies(&mut self, trait_item: Target, impls: &[(ModId, usize)]) -> bool {
+        let ix = self.ix;
+        let mut seen = false;
+        for &(m, i) in impls {
+            let Kind::Impl {
+                header,
+                trait_at: Some(at),
+                ..
+            } = &ix.mods[m].items[i]
+            else {
+                continue;
+            };
+            if !self
+                .resolve_ref(m, &header[*at], false)
+                .contains(&trait_item)
+            {
+                continue;
+            }
+            seen = true;
+            let others: Vec<&Ref> = header
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| k != at)
+                .map(|(_, r)| r)
+                .collect();
+            let all_kept = others.iter().all(|r| {
+                let targets: Vec<Target> = self
+                    .resolve_ref(m, r, false)
+                    .into_iter()
+                    .filter(|t| matches!(t, Target::Item(..)))
+                    .collect();
+                targets.is_empty() || targets.iter().any(|&t| self.is_live(t))
+            });
+            if all_kept {
+                return true;
+            }
+        }
+        !seen
+    }
+
+    /// An item macro call applies when a bundled item it or its macro's body names is kept
+    /// (what it expands to is unknown), or when it names none and its module is kept.
+    fn macro_call_applies(&mut self, m: ModId, body: &Body) -> bool {
+        let ix = self.ix;
+        let mut named: Vec<Target> = self
+            .local_items(m, &body.refs)
+            .into_iter()
+            .flatten()
+            .collect();
+        let defs: Vec<Target> = named
+            .iter()
+            .copied()
+            .filter(|t| matches!(t, Target::Item(x, k) if matches!(ix.mods[*x].items[*k], Kind::Named { macro_def: true, .. })))
+            .collect();
+        for def in defs {
+            if let Target::Item(x, k) = def {
+                if let Kind::Named { body, .. } = &ix.mods[x].items[k] {
+                    named.extend(self.local_items(x, &body.refs).into_iter().flatten());
+                }
+            }
+            named.retain(|t| *t != def);
+        }
+        if named.is_empty() {
+            self.live_mods.contains(&m)
+        } else {
+            named.iter().any(|&t| self.is_live(t))
+        }
+    }
+
+    /// Whether an import no kept code names should stay as a possible trait import.
+    fn import_may_be_needed(&mut self, m: ModId, leaf: &Leaf) -> bool {
+        if leaf.name == "_" {
+            return true;
+        }
+        let targets = self.resolve(m, &leaf.path, false, 0);
+        if targets.is_empty() {
+            // Outside the bundle: a std glob such as `std::io::prelude::*`, or a std trait.
+            return leaf.glob || METHOD_TRAITS.contains(&leaf.name.as_str());
+        }
+        let ix = self.ix;
+        let called_trait = |kind: &Kind| {
+            matches!(kind, Kind::Named { trait_items, .. }
+                if trait_items.iter().any(|n| self.members.contains(n)))
+        };
+        targets.iter().any(|t| match *t {
+            Target::Item(x, k) => !leaf.glob && called_trait(&ix.mods[x].items[k]),
+            // A glob brings the module's traits into scope.
+            Target::Module(x) => leaf.glob && ix.mods[x].items.iter().any(called_trait),
+        })
+    }
+
+    fn run(&mut self) {
+        let ix = self.ix;
+        for (m, module) in ix.mods.iter().enumerate() {
+            if !module.is_root_crate {
+                continue;
+            }
+            for (i, kind) in module.items.iter().enumerate() {
+                match kind {
+                    Kind::Use(leaves) => {
+                        (0..leaves.len()).for_each(|j| self.mark(Node::Leaf(m, i, j)))
+                    }
+                    Kind::Impl { members, .. } => {
+                        self.mark(Node::Item(m, i));
+                        (0..members.len()).for_each(|j| self.mark(Node::Member(m, i, j)));
+                    }
+                    Kind::Mod(_) => {}
+                    _ => self.mark(Node::Item(m, i)),
+                }
+            }
+        }
+        let impls: Vec<(ModId, usize)> = ix
+            .mods
+            .iter()
+            .enumerate()
+            .flat_map(|(m, module)| {
+                module
+                    .items
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, k)| {
+                        matches!(
+                            k,
+                            Kind::Impl {
+                                trait_at: Some(_),
+                                ..
+                            }
+                        )
+                    })
+                    .map(move |(i, _)| (m, i))
+            })
+            .collect();
+        loop {
+            while let Some(node) = self.queue.pop() {
+                self.process(node);
+            }
+            for (m, module) in ix.mods.iter().enumerate() {
+                for (i, kind) in module.items.iter().enumerate() {
+                    let item = Node::Item(m, i);
+                    match kind {
+                        Kind::Impl {
+                            header,
+                            is_trait_impl,
+                            members,
+                            ..
+                        } => {
+                            if !self.live.contains(&item) && self.impl_applies(m, header) {
+                                self.mark(item);
+                            }
+                            if self.live.contains(&item) {
+                                for (j, (name, _)) in members.iter().enumerate() {
+                                    if *is_trait_impl
+                                        || name.is_empty()
+                                        || self.members.contains(name)
+                                    {
+                                        self.mark(Node::Member(m, i, j));
+                                    }
+                                }
+                            }
+                        }
+                        Kind::MacroCall(body) => {
+                            if !self.live.contains(&item) && self.macro_call_applies(m, body) {
+                                self.mark(item);
+                            }
+                        }
+                        Kind::Named { trait_items, .. } => {
+                            if !self.live.contains(&item)
+                                && trait_items.iter().any(|n| self.members.contains(n))
+                                && self.called_trait_applies(Target::Item(m, i), &impls)
+                            {
+                                self.mark(item);
+                            }
+                        }
+                        Kind::WithModule(_) => {
+                            if self.live_mods.contains(&m) {
+                                self.mark(item);
+                            }
+                        }
+                        Kind::Use(leaves) => {
+                            if !self.live_mods.contains(&m) {
+                                continue;
+                            }
+                            for (j, leaf) in leaves.iter().enumerate() {
+                                let node = Node::Leaf(m, i, j);
+                                if !self.live.contains(&node) && self.import_may_be_needed(m, leaf)
+                                {
+                                    self.guessed.insert(node);
+                                    self.mark(node);
+                                }
+                            }
+                        }
+                        Kind::Mod(_) => {}
+                    }
+                }
+            }
+            if self.queue.is_empty() {
+                break;
+            }
+        }
+    }
+}
+
+/// Prunes the bundle `items` (the binary's items plus one module per library named in
+/// `libraries`) down to what the binary reaches. Fails on a glob import it cannot resolve.
+pub fn prune(
+    items: &mut Vec<Item>,
+    libraries: &BTreeSet<String>,
+    root: &Path,
+    sources: &Sources,
+) -> Result<()> {
+    let ix = Index::build(items, libraries);
+    let mut engine = Engine {
+        ix: &ix,
+        live: BTreeSet::new(),
+        live_mods: BTreeSet::new(),
+        queue: Vec::new(),
+        members: BTreeSet::new(),
+        guessed: BTreeSet::new(),
+    };
+    check_globs(&mut engine, root, sources)?;
+    engine.run();
+    apply(&engine, items, 0);
+    Ok(())
+}
+
+/// A glob into the bundle (`use super::*`, `use crate::x::*`) must name a module or enum,
+/// or names it provides could not be followed.
+fn check_globs(engine: &mut Engine, root: &Path, sources: &Sources) -> Result<()> {
+    let ix = engine.ix;
+    for (m, module) in ix.mods.iter().enumerate() {
+        for kind in &module.items {
+            let Kind::Use(leaves) = kind else { continue };
+            for leaf in leaves.iter().filter(|l| l.glob) {
+                let local = match leaf.path.first().map(String::as_str) {
+                    None | Some("crate" | "self" | "super") => true,
+                    Some(first) => !engine.lookup(m, first, false, 0).is_empty(),
+                };
+                if local && engine.walk(m, &leaf.path, false, 0, true).is_empty() {
+                    let file = sources.get(&module.path).cloned().unwrap_or_default();
+                    return Err(error_at_line(
+                        root,
+                        &file,
+                        leaf.line,
+                        format!(
+                            "cannot resolve glob import `use {}::*` (a glob must name a module or an enum of the bundle)",
+                            leaf.path.join("::")
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Removes what the engine did not keep from module `m`'s `items`.
+fn apply(engine: &Engine, items: &mut Vec<Item>, m: ModId) {
+    let kinds = &engine.ix.mods[m].items;
+    let mut i = 0;
+    items.retain_mut(|item| {
+        let index = i;
+        i += 1;
+        let live = engine.live.contains(&Node::Item(m, index));
+        match (&kinds[index], item) {
+            (Kind::Mod(child), Item::Mod(module)) => match &mut module.content {
+                Some((_, inner)) => {
+                    apply(engine, inner, *child);
+                    !inner.is_empty()
+                }
+                None => false,
+            },
+            (Kind::Use(_), Item::Use(u)) => {
+                let keep = |j: usize| engine.live.contains(&Node::Leaf(m, index, j));
+                let guessed = |j: usize| engine.guessed.contains(&Node::Leaf(m, index, j));
+                let count = match &engine.ix.mods[m].items[index] {
+                    Kind::Use(leaves) => leaves.len(),
+                    _ => 0,
+                };
+                let tree = std::mem::replace(
+                    &mut u.tree,
+                    UseTree::Glob(syn::UseGlob {
+                        star_token: Default::default(),
+                    }),
+                );
+                match retain_use(tree, &mut 0, &keep) {
+                    Some(tree) => {
+                        u.tree = tree;
+                        if (0..count).any(|j| keep(j) && guessed(j)) {
+                            u.attrs.push(parse_quote!(#[allow(unused_imports)]));
+                        }
+                        true
+                    }
+                    None => false,
+                }
+            }
+            (Kind::Impl { is_trait_impl, .. }, Item::Impl(imp)) => {
+                if !live {
+                    return false;
+                }
+                let mut j = 0;
+                imp.items.retain(|_| {
+                    j += 1;
+                    engine.live.contains(&Node::Member(m, index, j - 1))
+                });
+                *is_trait_impl || !imp.items.is_empty()
+            }
+            _ => live,
+        }
+    });
+}
 
 /// Names of the `#[macro_export]` macros defined anywhere among `items`.
 pub fn exported_macros(items: &[Item]) -> Vec<String> {
