@@ -1,1 +1,202 @@
-//! p16531-jump-duel against its brute force.
+//! p16531-jump-duel against its brute force, its checked path, and bad input.
+
+use dp_core::oracle::{find_mismatch, shrink_mismatch};
+use dp_core::SplitMix64;
+use p16531_jump_duel::oracle::{brute_force, random_values, render, JumpDuelOracle};
+use p16531_jump_duel::{best_difference, solve, JumpDuel};
+
+/// The three value distributions of the issue: all 1, 1..=3 (many ties), 1..=10^9.
+const KINDS: [&str; 3] = ["all 1", "1..=3", "1..=1e9"];
+
+#[test]
+fn matches_brute_force_on_3900_random_rows() {
+    // 1300 rows per kind, n cycling through 2..=14 so every size gets 100 rows of each kind.
+    let mut rng = SplitMix64::new(16531);
+    let mut duel = JumpDuel::new();
+    for kind in 0..3 {
+        for i in 0..1300 {
+            let n = 2 + i % 13;
+            let values = random_values(&mut rng, n, kind);
+            let expected = brute_force(&values);
+            duel.start();
+            for &v in &values {
+                duel.push(i64::from(v));
+            }
+            assert_eq!(
+                duel.best_difference(),
+                expected,
+                "fast path, {} values {:?}",
+                KINDS[kind],
+                values
+            );
+            assert_eq!(
+                duel.best_difference_checked(),
+                expected,
+                "checked path, {} values {:?}",
+                KINDS[kind],
+                values
+            );
+        }
+    }
+}
+
+#[test]
+fn matches_brute_force_on_longer_rows() {
+    // n = 15..=17: the fast path runs for most cells, and rows are long enough for the front
+    // piece to escape and come back into reach.
+    let mut rng = SplitMix64::new(7);
+    for i in 0..90 {
+        let n = 15 + i % 3;
+        let values = random_values(&mut rng, n, i % 3);
+        assert_eq!(
+            best_difference(&values),
+            brute_force(&values),
+            "values {:?}",
+            values
+        );
+    }
+}
+
+#[test]
+fn whole_files_match_brute_force() {
+    // 1000 random files of 1..=3 tests each, through `solve` and the text of the file.
+    if let Some(mismatch) = find_mismatch::<JumpDuelOracle>(1, 1000) {
+        let small = shrink_mismatch::<JumpDuelOracle>(mismatch, 2000);
+        panic!(
+            "seed {}: input\n{}expected\n{}got\n{}",
+            small.seed, small.text, small.expected, small.got
+        );
+    }
+}
+
+#[test]
+fn fast_path_matches_checked_path_on_long_rows() {
+    let mut rng = SplitMix64::new(99);
+    let mut duel = JumpDuel::new();
+    for i in 0..300 {
+        let n = rng.range(2, 400) as usize;
+        let values = random_values(&mut rng, n, i % 3);
+        duel.start();
+        for &v in &values {
+            duel.push(i64::from(v));
+        }
+        let fast = duel.best_difference();
+        assert_eq!(fast, duel.best_difference_checked(), "values {:?}", values);
+    }
+}
+
+#[test]
+fn largest_answers_fit() {
+    // n = 100 000 cells of 10^9: the answer is bounded by the sum of all cells, 10^14.
+    let mut duel = JumpDuel::new();
+    duel.start();
+    for _ in 3..=100_000 {
+        duel.push(1_000_000_000);
+    }
+    let fast = duel.best_difference();
+    assert_eq!(fast, duel.best_difference_checked());
+    assert!(fast.abs() <= 99_998 * 1_000_000_000);
+}
+
+#[test]
+fn a_file_of_many_tests_reuses_the_buffers() {
+    // A long row, then short ones: rows of the long one left in the buffers must not leak.
+    let mut rng = SplitMix64::new(5);
+    let mut tests = vec![random_values(&mut rng, 60, 2)];
+    for n in 2..=14 {
+        tests.push(random_values(&mut rng, n, 1));
+    }
+    let expected: String = tests
+        .iter()
+        .map(|values| {
+            if values.len() + 2 <= 14 {
+                format!("{}\n", brute_force(values))
+            } else {
+                let mut duel = JumpDuel::new();
+                duel.start();
+                for &v in values {
+                    duel.push(i64::from(v));
+                }
+                format!("{}\n", duel.best_difference_checked())
+            }
+        })
+        .collect();
+    let mut out = Vec::new();
+    solve(render(&tests).as_bytes(), &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), expected);
+}
+
+fn error_of(input: &str) -> String {
+    let mut out = Vec::new();
+    match solve(input.as_bytes(), &mut out) {
+        Ok(()) => panic!("{:?} was accepted: {:?}", input, String::from_utf8(out)),
+        Err(err) => err.to_string(),
+    }
+}
+
+#[test]
+fn bad_input_is_an_error_that_names_the_token() {
+    let cases = [
+        // Truncated: the second test's values are missing.
+        (
+            "2\n3\n5\n4\n1\n",
+            "token 6 (line 6): expected a_i (a cell value) (an integer in 1..=1000000000), found end of input",
+        ),
+        // Truncated: no n at all.
+        (
+            "1\n",
+            "token 2 (line 2): expected n (an integer in 2..=100000), found end of input",
+        ),
+        // A non-number.
+        (
+            "1\n4\n1 x\n",
+            "token 4 (line 3): expected a_i (a cell value) (an integer in 1..=1000000000), found \"x\"",
+        ),
+        ("one\n", "token 1 (line 1): expected t (an integer in 1..=500000), found \"one\""),
+        // n < 2.
+        (
+            "1\n1\n",
+            "token 2 (line 2): expected n (an integer in 2..=100000), found \"1\"",
+        ),
+        // Values out of range, on CRLF lines.
+        (
+            "1\r\n3\r\n0\r\n",
+            "token 3 (line 3): expected a_i (a cell value) (an integer in 1..=1000000000), found \"0\"",
+        ),
+        (
+            "1\n3\n1000000001\n",
+            "token 3 (line 3): expected a_i (a cell value) (an integer in 1..=1000000000), found \"1000000001\"",
+        ),
+        (
+            "1\n3\n-5\n",
+            "token 3 (line 3): expected a_i (a cell value) (an integer in 1..=1000000000), found \"-5\"",
+        ),
+        // t out of range, n too large.
+        ("0\n", "token 1 (line 1): expected t (an integer in 1..=500000), found \"0\""),
+        (
+            "1\n100001\n",
+            "token 2 (line 2): expected n (an integer in 2..=100000), found \"100001\"",
+        ),
+    ];
+    for (input, message) in cases {
+        assert_eq!(error_of(input), message, "input {:?}", input);
+    }
+}
+
+#[test]
+fn a_sum_of_n_above_the_limit_is_refused() {
+    // Eleven rows of 100 000 cells: the eleventh n breaks the limit before its values are read.
+    let mut input = String::from("11\n");
+    for _ in 0..10 {
+        input.push_str("100000\n");
+        input.push_str(&"1 ".repeat(99_998));
+        input.push('\n');
+    }
+    input.push_str("100000\n");
+    let message = error_of(&input);
+    assert!(
+        message.starts_with("token 999992 (line 22): the sum of n exceeds 1000000"),
+        "{}",
+        message
+    );
+}

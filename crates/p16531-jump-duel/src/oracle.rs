@@ -1,0 +1,214 @@
+//! Test oracle (feature `oracle`): random small rows, a brute force that plays the game on the
+//! full set of occupied cells, and benchmark inputs.
+
+use dp_core::oracle::Oracle;
+use dp_core::{Error, SplitMix64};
+use std::collections::HashMap;
+
+/// One input file: per test, the values of cells 3..=n.
+pub type Tests = Vec<Vec<u32>>;
+
+/// The input file's text.
+pub fn render(tests: &Tests) -> String {
+    let mut text = format!("{}\n", tests.len());
+    for values in tests {
+        let cells: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+        text.push_str(&format!("{}\n{}\n", values.len() + 2, cells.join(" ")));
+    }
+    text
+}
+
+/// The first player's score minus the second's under optimal play, by searching every play:
+/// the state is the set of cells ever occupied, both pieces' cells and the player to move; the
+/// first player maximises the difference, the second minimises it.
+///
+/// # Panics
+/// If there are more than 30 cells.
+pub fn brute_force(values: &[u32]) -> i64 {
+    let n = values.len() + 2;
+    assert!(n <= 30, "the brute force handles at most 30 cells");
+    // worth[c] for cells 1..=n.
+    let mut worth = vec![0i64; n + 1];
+    for (i, &v) in values.iter().enumerate() {
+        worth[i + 3] = i64::from(v);
+    }
+    let mut game = Game {
+        n,
+        worth,
+        memo: HashMap::new(),
+    };
+    game.value(1 << 1 | 1 << 2, [1, 2], 0)
+}
+
+struct Game {
+    n: usize,
+    worth: Vec<i64>,
+    memo: HashMap<(u32, [usize; 2], usize), i64>,
+}
+
+impl Game {
+    /// Cells the piece on `from` may land on: 1..=4 to the right, inside the row, never occupied.
+    fn landings(&self, occupied: u32, from: usize) -> Vec<usize> {
+        (from + 1..=from + 4)
+            .filter(|&c| c <= self.n && occupied >> c & 1 == 0)
+            .collect()
+    }
+
+    /// First player's score minus second's from here on; `pieces[p]` is player p's cell.
+    fn value(&mut self, occupied: u32, pieces: [usize; 2], to_move: usize) -> i64 {
+        let key = (occupied, pieces, to_move);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let other = 1 - to_move;
+        let mine = self.landings(occupied, pieces[to_move]);
+        let result = if mine.is_empty() {
+            if self.landings(occupied, pieces[other]).is_empty() {
+                0 // neither can move: the game is over
+            } else {
+                self.value(occupied, pieces, other) // pass
+            }
+        } else {
+            let sign = if to_move == 0 { 1 } else { -1 };
+            let mut outcomes = Vec::new();
+            for cell in mine {
+                let mut next = pieces;
+                next[to_move] = cell;
+                let rest = self.value(occupied | 1 << cell, next, other);
+                outcomes.push(sign * self.worth[cell] + rest);
+            }
+            if to_move == 0 {
+                *outcomes.iter().max().unwrap()
+            } else {
+                *outcomes.iter().min().unwrap()
+            }
+        };
+        self.memo.insert(key, result);
+        result
+    }
+}
+
+/// A random row of `n` cells whose values (cells 3..=n) are all 1, in 1..=3 or in 1..=10^9,
+/// by `kind` 0, 1 or 2.
+pub fn random_values(rng: &mut SplitMix64, n: usize, kind: usize) -> Vec<u32> {
+    let hi = [1, 3, 1_000_000_000][kind];
+    (3..=n).map(|_| rng.range(1, hi) as u32).collect()
+}
+
+/// A benchmark input: `tests` rows of `n` cells, values uniform in 1..=10^9.
+pub fn bench_input(seed: u64, tests: usize, n: usize) -> String {
+    let mut rng = SplitMix64::new(seed);
+    let mut text = String::with_capacity(tests * (n * 11 + 8) + 8);
+    text.push_str(&format!("{}\n", tests));
+    for _ in 0..tests {
+        text.push_str(&format!("{}\n", n));
+        let mut first = true;
+        for _ in 3..=n {
+            if !first {
+                text.push(' ');
+            }
+            first = false;
+            text.push_str(&rng.range(1, 1_000_000_000).to_string());
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// The benchmark: t = 10 rows of n = 100 000 (about 10 MB).
+pub fn bench_long_rows(seed: u64) -> String {
+    bench_input(seed, 10, 100_000)
+}
+
+/// The same size as [`bench_long_rows`] split as t = 100 000 rows of n = 10.
+pub fn bench_many_rows(seed: u64) -> String {
+    bench_input(seed, 100_000, 10)
+}
+
+/// The oracle of p16531-jump-duel for tests and `cargo xtask stress`.
+pub struct JumpDuelOracle;
+
+impl Oracle for JumpDuelOracle {
+    type Input = Tests;
+
+    fn name() -> &'static str {
+        "p16531-jump-duel"
+    }
+
+    fn generate(rng: &mut SplitMix64) -> Tests {
+        let tests = rng.range(1, 3) as usize;
+        (0..tests)
+            .map(|_| {
+                let n = rng.range(2, 14) as usize;
+                let kind = rng.index(3);
+                random_values(rng, n, kind)
+            })
+            .collect()
+    }
+
+    fn render(tests: &Tests) -> String {
+        render(tests)
+    }
+
+    fn brute_force(tests: &Tests) -> String {
+        tests
+            .iter()
+            .map(|values| format!("{}\n", brute_force(values)))
+            .collect()
+    }
+
+    fn shrink(tests: &Tests) -> Vec<Tests> {
+        let mut smaller = Vec::new();
+        if tests.len() > 1 {
+            for i in 0..tests.len() {
+                let mut t = tests.clone();
+                t.remove(i);
+                smaller.push(t);
+            }
+        }
+        for i in 0..tests.len() {
+            for c in 0..tests[i].len() {
+                let mut t = tests.clone();
+                t[i].remove(c);
+                smaller.push(t);
+            }
+            for c in 0..tests[i].len() {
+                if tests[i][c] > 1 {
+                    let mut t = tests.clone();
+                    t[i][c] /= 2;
+                    smaller.push(t);
+                }
+            }
+        }
+        smaller
+    }
+
+    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+        crate::solve(input, out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn brute_force_plays_tiny_rows_by_hand() {
+        // n = 3: the first player steps onto cell 3.
+        assert_eq!(brute_force(&[7]), 7);
+        // n = 4, values 1 2: P1 takes 4 (jumping over), P2 takes 3: 2 - 1; or P1 takes 3, then
+        // P2 takes 4: 1 - 2. P1 picks the first.
+        assert_eq!(brute_force(&[1, 2]), 1);
+        // The statement's sample.
+        assert_eq!(brute_force(&[1, 2, 3]), 0);
+        assert_eq!(brute_force(&[3, 1, 4, 1, 5, 9]), 6);
+    }
+
+    #[test]
+    fn bench_input_has_the_announced_shape() {
+        let text = bench_input(1, 3, 7);
+        let tokens: Vec<&str> = text.split_ascii_whitespace().collect();
+        assert_eq!(tokens.len(), 1 + 3 * (1 + 5));
+        assert_eq!(tokens[1], "7");
+    }
+}
