@@ -606,9 +606,12 @@ fn propagate<C: Cell, P: Parents>(mut cells: Vec<C>, mut layer: Frontier, parent
                 if !fits && resolves {
                     panic!("a distance exceeds {} plies", C::MAX_PLIES);
                 }
-                let new = if resolves { resolved } else { code - 1 };
-                cells[parent] = C::put(new);
-                next.insert_if(parent, resolves);
+                if resolves {
+                    cells[parent] = C::put(resolved);
+                    next.insert(parent);
+                } else {
+                    cells[parent] = C::put(code - 1);
+                }
             });
         });
         std::mem::swap(&mut layer, &mut next);
