@@ -226,7 +226,7 @@ impl Game for Chase {
 
     #[inline]
     fn terminal(&self, pos: usize) -> Option<Outcome> {
-        let (w, b) = (self.layout.white_cell(pos), self.layout.black_cell(pos));
+        let (w, b) = self.layout.cells_of(pos);
         if w == b {
             Some(Outcome::Loss)
         } else if !self.on_board[w] || !self.on_board[b] {
