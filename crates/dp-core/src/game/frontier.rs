@@ -135,28 +135,6 @@ impl Frontier {
     /// ```
     #[inline]
     pub fn insert(&mut self, index: usize) {
-        self.insert_if(index, true);
-    }
-
-    /// Adds `index` if `add` holds, without a branch on `add`: in a loop over scattered indices
-    /// an unpredictable branch would stall on each memory access, a conditional bit does not.
-    ///
-    /// # Panics
-    /// If `index >= capacity` (whatever `add` is).
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// ```
-    /// let mut layer = dp_core::game::frontier::Frontier::new(5);
-    /// for i in 0..5 {
-    ///     layer.insert_if(i, i % 2 == 0);
-    /// }
-    /// assert_eq!(layer.len(), 3);
-    /// ```
-    #[inline]
-    pub fn insert_if(&mut self, index: usize, add: bool) {
         assert!(
             index < self.capacity,
             "index {} out of 0..{}",
@@ -164,12 +142,12 @@ impl Frontier {
             self.capacity
         );
         let word = index / 64;
-        let bit = u64::from(add) << (index % 64);
-        let fresh = bit & !self.words[word];
-        self.words[word] |= bit;
-        // A summary bit may be set for a word that stays zero; draining only skips less.
-        self.summary[word / 64] |= u64::from(add) << (word % 64);
-        self.len += (fresh != 0) as usize;
+        let bit = 1u64 << (index % 64);
+        if self.words[word] & bit == 0 {
+            self.words[word] |= bit;
+            self.summary[word / 64] |= 1u64 << (word % 64);
+            self.len += 1;
+        }
     }
 
     /// Calls `f` on every member in increasing order and empties the set.
