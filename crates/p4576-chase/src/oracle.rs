@@ -328,6 +328,21 @@ mod tests {
     }
 
     #[test]
+    fn bench_inputs_are_fixed_corners_of_the_scaling_series() {
+        let inputs = Chase::bench_inputs();
+        assert_eq!(inputs, Chase::bench_inputs());
+        let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["n=20", "n=40", "n=60", "n=80"]);
+        for (input, n) in inputs.iter().zip([20, 40, 60, 80]) {
+            assert_eq!(input.text, format!("{} 1 1 {} {}\n", n, n, n));
+        }
+        // The statement's largest board through the solver (the others take seconds).
+        let mut out = Vec::new();
+        crate::solve(inputs[0].text.as_bytes(), &mut out).unwrap();
+        assert!(out.starts_with(b"BLACK "));
+    }
+
+    #[test]
     fn shrink_gives_valid_smaller_starts() {
         let start = Start {
             n: 4,
