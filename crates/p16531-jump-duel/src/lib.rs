@@ -51,7 +51,50 @@ pub mod layout;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 
-use crate::layout::{BEHIND, LAYOUT, MAX_OPEN_GAP, MAX_STEP, NB, NC, NF, NL, NV, WINDOW};
+use crate::layout::{
+    f_slot, jump, moved, BEHIND, B_LEN, B_OPS, B_STATE, C_CHAIN, END_GAIN, END_SLOT, END_TAIL,
+    L_GAIN, L_TAIL, MAX_OPEN_GAP, MAX_STEP, NB, NC, NE, NF, NL, NV, WINDOW,
+};
+
+/// Runs `$body` with `$i` bound to 0, 1, ..., up to 127 while below `$limit`, as straight-line
+/// code: `$limit` and the tables `$body` indexes are constants, so every index folds to a
+/// constant and every branch on the tables disappears.
+macro_rules! unroll {
+    ($limit:expr, |$i:ident| $body:block) => {
+        unroll!(@16 $limit, $i, $body, 0);
+        unroll!(@16 $limit, $i, $body, 16);
+        unroll!(@16 $limit, $i, $body, 32);
+        unroll!(@16 $limit, $i, $body, 48);
+        unroll!(@16 $limit, $i, $body, 64);
+        unroll!(@16 $limit, $i, $body, 80);
+        unroll!(@16 $limit, $i, $body, 96);
+        unroll!(@16 $limit, $i, $body, 112);
+    };
+    (@16 $limit:expr, $i:ident, $body:block, $base:expr) => {
+        unroll!(@4 $limit, $i, $body, $base);
+        unroll!(@4 $limit, $i, $body, $base + 4);
+        unroll!(@4 $limit, $i, $body, $base + 8);
+        unroll!(@4 $limit, $i, $body, $base + 12);
+    };
+    (@4 $limit:expr, $i:ident, $body:block, $base:expr) => {
+        unroll!(@1 $limit, $i, $body, $base);
+        unroll!(@1 $limit, $i, $body, $base + 1);
+        unroll!(@1 $limit, $i, $body, $base + 2);
+        unroll!(@1 $limit, $i, $body, $base + 3);
+    };
+    (@1 $limit:expr, $i:ident, $body:block, $at:expr) => {
+        // Through `identity`, so rustc's lint for constant out-of-bounds indices (before 1.67
+        // or so) does not inspect the bodies past the limit, which never run; LLVM still sees
+        // the constant.
+        let $i: usize = std::convert::identity($at);
+        if $i < $limit {
+            $body
+        }
+    };
+}
+
+// The unrolled loops cover at most 128 entries.
+const _: () = assert!(NB <= 128 && NL <= 128 && NE <= 128 && NC <= 128);
 
 /// Largest n.
 pub const MAX_N: usize = 100_000;
@@ -61,8 +104,13 @@ pub const MAX_TOTAL: usize = 1_000_000;
 pub const MAX_VALUE: u32 = 1_000_000_000;
 
 /// Zero cells kept before cell 1, so states whose back piece would stand before cell 1 (never
-/// reached, but evaluated by the branch-free path) read zeros instead of leaving the buffer.
+/// reached, but evaluated by the fast path) read zeros instead of leaving the buffer.
 const PAD: usize = BEHIND;
+/// The gain of a cell beyond n: moves there lose to any legal move, and at x < n every state
+/// has a legal move (the front can step to x + 1; a back piece with no free cell before the
+/// front is at most 3 behind it and can jump to x + 1), so the fast path needs no bounds.
+/// Far below any value (|value| <= 10^14), far above overflow.
+const OFF_THE_ROW: i64 = -(1 << 60);
 /// Rows kept: x reads the B rows of x + 1..=x + 4.
 const ROWS: usize = 8;
 
@@ -141,10 +189,6 @@ pub struct JumpDuel {
     /// Cell c at c + PAD; cells <= 2 and beyond n are 0.
     cells: Vec<i64>,
     rows: RollingRows<[i64; NB], ROWS>,
-    /// Gain window of the fast path; 256 long so a u8 index needs no bounds check.
-    w: [i64; 256],
-    /// Values the options subtract, likewise.
-    v: [i64; 256],
 }
 
 impl Default for JumpDuel {
@@ -162,8 +206,6 @@ impl JumpDuel {
         JumpDuel {
             cells: Vec::new(),
             rows: RollingRows::new([0; NB]),
-            w: [0; 256],
-            v: [0; 256],
         }
     }
 
@@ -226,26 +268,43 @@ impl JumpDuel {
     fn evaluate(&mut self, checked: bool) -> i64 {
         assert!(!self.cells.is_empty(), "start() a row first");
         let n = self.len();
-        // Zeros beyond n for the fast path's window.
         let len = self.cells.len();
-        self.cells.resize(len + MAX_STEP as usize + 1, 0);
-        {
+        self.cells.resize(len + MAX_STEP as usize, OFF_THE_ROW);
+        if checked {
             let row = self.rows.row_mut(n);
             for (b, value) in row.iter_mut().enumerate() {
-                *value = reach_sum(&self.cells, n, LAYOUT.b_state[b]);
+                *value = reach_sum(&self.cells, n, B_STATE[b]);
             }
+        } else {
+            self.evaluate_end(n);
         }
         let mut suffix = 0; // S(x + 1)
         for x in (2..n).rev() {
             suffix += self.cells[x + 1 + PAD];
-            if checked || x + MAX_STEP as usize > n {
+            if checked {
                 self.evaluate_checked(n, x, suffix);
             } else {
                 self.evaluate_fast(x, suffix);
             }
         }
         self.cells.truncate(len);
-        self.rows.row(2)[LAYOUT.jump(1)]
+        self.rows.row(2)[jump(1)]
+    }
+
+    /// The B row of x = n: the front piece is stuck for good, the back piece collects L.
+    fn evaluate_end(&mut self, n: usize) {
+        let mut w = [0i64; WINDOW];
+        w.copy_from_slice(&self.cells[n..n + WINDOW]);
+        let mut l = [0i64; NE];
+        unroll!(NE, |i| {
+            if i > 0 {
+                l[i] = w[END_GAIN[i] as usize] + l[END_TAIL[i] as usize];
+            }
+        });
+        let row = self.rows.row_mut(n);
+        unroll!(NB, |b| {
+            row[b] = l[END_SLOT[b] as usize];
+        });
     }
 
     /// The B row of x, every bound checked and every move tried, from the rules of the state
@@ -258,11 +317,11 @@ impl JumpDuel {
             // x < n, so the front can always step to x + 1.
             *value = (1..=MAX_STEP as usize)
                 .filter(|&k| x + k <= n)
-                .map(|k| cell((x + k) as isize) - rows.row(x + k)[LAYOUT.moved(slot, k as u32)])
+                .map(|k| cell((x + k) as isize) - rows.row(x + k)[moved(slot, k as u32)])
                 .max()
                 .unwrap();
         }
-        let front_value = |s: GapMask| match LAYOUT.f_slot(s) {
+        let front_value = |s: GapMask| match f_slot(s) {
             Some(slot) => f[slot],
             None => {
                 assert!(s.gap() > MAX_OPEN_GAP, "an open F state outside the layout");
@@ -271,7 +330,7 @@ impl JumpDuel {
         };
         let mut row = [0i64; NB];
         for (b, value) in row.iter_mut().enumerate() {
-            let s = LAYOUT.b_state[b];
+            let s = B_STATE[b];
             let mut best: Option<i64> = None;
             for j in 1..=MAX_STEP {
                 let z = x as isize + j as isize - s.gap() as isize;
@@ -284,7 +343,7 @@ impl JumpDuel {
                     }
                     front_value(s.advance_back(j))
                 } else {
-                    rows.row(z as usize)[LAYOUT.jump(j - s.gap())]
+                    rows.row(z as usize)[jump(j - s.gap())]
                 };
                 let option = cell(z) - after;
                 best = Some(best.map_or(option, |b| b.max(option)));
@@ -294,14 +353,13 @@ impl JumpDuel {
         *self.rows.row_mut(x) = row;
     }
 
-    /// The B row of x for x + 4 <= n: constant indices from the layout, no bounds to check.
+    /// The B row of x < n by the layout's constant indices.
     #[inline]
     fn evaluate_fast(&mut self, x: usize, suffix: i64) {
-        let w = &mut self.w;
-        let v = &mut self.v;
         // Cells x - 8..=x + 4 are at x..x + 13 in `cells`.
+        let mut w = [0i64; WINDOW + 1];
         w[..WINDOW].copy_from_slice(&self.cells[x..x + WINDOW]);
-        w[WINDOW] = 0;
+        let mut v = [0i64; NV];
         let rows = &self.rows;
         let (r1, r2, r3, r4) = (
             rows.row(x + 1),
@@ -316,25 +374,33 @@ impl JumpDuel {
             v[f] = a.max(b);
         }
         let mut l = [0i64; NL];
-        for i in 1..NL {
-            l[i] = w[LAYOUT.l_gain[i] as usize] + l[LAYOUT.l_tail[i] as usize];
-        }
-        for c in 0..NC {
-            v[NF + c] = suffix - l[LAYOUT.c_chain[c] as usize];
-        }
-        v[NF + NC] = r1[LAYOUT.jump(1)];
-        v[NF + NC + 1] = r2[LAYOUT.jump(2)];
-        v[NF + NC + 2] = r3[LAYOUT.jump(3)];
+        unroll!(NL, |i| {
+            if i > 0 {
+                l[i] = w[L_GAIN[i] as usize] + l[L_TAIL[i] as usize];
+            }
+        });
+        unroll!(NC, |c| {
+            v[NF + c] = suffix - l[C_CHAIN[c] as usize];
+        });
+        v[NF + NC] = r1[jump(1)];
+        v[NF + NC + 1] = r2[jump(2)];
+        v[NF + NC + 2] = r3[jump(3)];
         let row = self.rows.row_mut(x);
-        for b in 0..NB {
-            let ops = &LAYOUT.b_ops[b];
+        unroll!(NB, |b| {
+            let ops = &B_OPS[b];
+            let len = B_LEN[b];
             let mut best = w[ops[0].gain as usize] - v[ops[0].value as usize];
-            for op in &ops[1..LAYOUT.b_ops_len[b] as usize] {
-                best = best.max(w[op.gain as usize] - v[op.value as usize]);
+            if len > 1 {
+                best = best.max(w[ops[1].gain as usize] - v[ops[1].value as usize]);
+            }
+            if len > 2 {
+                best = best.max(w[ops[2].gain as usize] - v[ops[2].value as usize]);
+            }
+            if len > 3 {
+                best = best.max(w[ops[3].gain as usize] - v[ops[3].value as usize]);
             }
             row[b] = best;
-        }
-        let _ = NV;
+        });
     }
 }
 
