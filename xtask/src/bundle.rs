@@ -23,6 +23,9 @@ pub use assemble::assemble;
 /// Debian's rustc 1.63, as old as the judges' compilers (CI installs it with apt-get).
 const OLD_RUSTC: &str = "/usr/bin/rustc";
 
+/// Bundles should stay below this size (judges cap source files, some at 16 KiB or 64 KiB).
+const SIZE_TARGET: usize = 16 * 1024;
+
 /// How bundles are checked.
 pub struct Options {
     pub compilers: Vec<Compiler>,
@@ -67,13 +70,18 @@ pub struct Summary {
     pub bytes: usize,
     pub core_items: Option<(usize, usize)>,
     pub samples: usize,
-    /// `rustc 1.63.0 (2021)` for each compiler that passed, and notes on skipped ones.
+    /// `rustc 1.63.0 (2021)` for each compiler that passed.
     pub checked: Vec<String>,
+    /// The missing compilers skipped under `--skip-missing`.
+    pub skipped: Vec<String>,
 }
 
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {} bytes", self.name, self.bytes)?;
+        if self.bytes > SIZE_TARGET {
+            write!(f, " (over the {} KiB target)", SIZE_TARGET / 1024)?;
+        }
         if let Some((kept, available)) = self.core_items {
             write!(f, ", {} items {}/{}", workspace::CORE, kept, available)?;
         }
@@ -84,7 +92,11 @@ impl std::fmt::Display for Summary {
             if self.samples == 1 { "" } else { "s" },
             self.checked.join(", "),
             self.path.display()
-        )
+        )?;
+        if !self.skipped.is_empty() {
+            write!(f, " (not checked: {} is missing)", self.skipped.join(", "))?;
+        }
+        Ok(())
     }
 }
 
@@ -147,12 +159,12 @@ pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summar
     } else {
         Vec::new()
     };
-    let checked = match verify(&assembled.text, name, &cases, options) {
-        Ok(checked) => checked,
+    let (checked, skipped) = match verify(&assembled.text, name, &cases, options) {
+        Ok(outcome) => outcome,
         Err(err) => {
             write_atomically(&failed_copy, &assembled.text).ok();
             return Err(err.context(format!(
-                "the bundle was not written; the rejected text is in {}",
+                "the bundle was not written; its text is in {}",
                 failed_copy.display()
             )));
         }
@@ -166,28 +178,43 @@ pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summar
         core_items: assembled.core_items,
         samples: cases.len(),
         checked,
+        skipped,
     })
 }
 
-/// Compiles `text` with each compiler (in parallel) and runs the samples on each binary.
-fn verify(text: &str, name: &str, cases: &[check::Case], options: &Options) -> Result<Vec<String>> {
+/// How one compiler's check ended, when it did not fail.
+enum Checked {
+    /// Compiled and passed the samples; the label names the compiler and edition.
+    Passed(String),
+    /// Not installed, and `--skip-missing` was given.
+    Skipped(String),
+}
+
+/// Compiles `text` with each compiler (in parallel) and runs the samples on each binary;
+/// returns the compilers that passed and those skipped. At least one must pass.
+fn verify(
+    text: &str,
+    name: &str,
+    cases: &[check::Case],
+    options: &Options,
+) -> Result<(Vec<String>, Vec<String>)> {
     let scratch = TempDir::new("bundle")?;
     let source = scratch
         .path()
         .join(format!("{}.rs", name.replace('-', "_")));
     std::fs::write(&source, text)?;
-    let results: Vec<Result<String>> = std::thread::scope(|scope| {
+    let results: Vec<Result<Checked>> = std::thread::scope(|scope| {
         let handles: Vec<_> = options
             .compilers
             .iter()
             .enumerate()
             .map(|(i, compiler)| {
                 let (source, scratch) = (&source, scratch.path());
-                scope.spawn(move || -> Result<String> {
+                scope.spawn(move || -> Result<Checked> {
                     let version = match compiler.version() {
                         Some(v) => v,
                         None if options.skip_missing => {
-                            return Ok(format!("{} missing, skipped", compiler.rustc.display()))
+                            return Ok(Checked::Skipped(compiler.rustc.display().to_string()))
                         }
                         None => bail!(
                             "{} is missing (install it, or pass --skip-missing)",
@@ -199,7 +226,7 @@ fn verify(text: &str, name: &str, cases: &[check::Case], options: &Options) -> R
                         .compile(source, scratch, &format!("bin{}", i))
                         .with_context(|| label.clone())?;
                     check::run_samples(&binary, cases, scratch).with_context(|| label.clone())?;
-                    Ok(label)
+                    Ok(Checked::Passed(label))
                 })
             })
             .collect();
@@ -211,7 +238,25 @@ fn verify(text: &str, name: &str, cases: &[check::Case], options: &Options) -> R
             })
             .collect()
     });
-    results.into_iter().collect()
+    let (mut passed, mut skipped, mut failed) = (Vec::new(), Vec::new(), Vec::new());
+    for result in results {
+        match result {
+            Ok(Checked::Passed(label)) => passed.push(label),
+            Ok(Checked::Skipped(rustc)) => skipped.push(rustc),
+            Err(err) => failed.push(format!("{:#}", err)),
+        }
+    }
+    // Report every compiler that failed, not just the first.
+    if !failed.is_empty() {
+        bail!("{}", failed.join("\n"));
+    }
+    if passed.is_empty() {
+        bail!(
+            "no compiler was available to check the bundle ({} missing)",
+            skipped.join(", ")
+        );
+    }
+    Ok((passed, skipped))
 }
 
 /// Writes `path` so that it either keeps its old content or has all of `text`: write a

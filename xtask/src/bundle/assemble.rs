@@ -36,67 +36,91 @@ pub struct Assembled {
 /// Builds the bundle text of problem crate `name` in the workspace at `root`.
 pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
     let crate_dir = root.join("crates").join(name);
-    let manifest = Manifest::read(&crate_dir.join("Cargo.toml"))?;
-    let root_manifest = Manifest::read(&root.join("Cargo.toml")).ok();
-    let own_features = manifest.enabled_features(&[], true);
-    let mut libraries = Vec::new();
-    collect_libraries(
-        root,
-        root_manifest.as_ref(),
-        &manifest,
-        &own_features,
-        &mut libraries,
-    )?;
-    let problem_ident = name.replace('-', "_");
     let main_file = crate_dir.join("src").join("main.rs");
-    let lib_file = crate_dir.join("src").join("lib.rs");
     if !main_file.is_file() {
         return Err(anyhow!(
             "{}: the problem crate has no src/main.rs",
             crate_dir.display()
         ));
     }
-    if lib_file.is_file() {
-        libraries.insert(
-            0,
-            Library {
-                ident: problem_ident.clone(),
-                package: name.to_string(),
-                dir: crate_dir.clone(),
-                features: own_features.clone(),
-            },
-        );
+    let manifest = Manifest::read(&crate_dir.join("Cargo.toml"))?;
+    let root_manifest = Manifest::read(&root.join("Cargo.toml")).ok();
+    let features = manifest.enabled_features(&[], true);
+    let mut libraries = Vec::new();
+    if crate_dir.join("src").join("lib.rs").is_file() {
+        libraries.push(Library {
+            ident: name.replace('-', "_"),
+            package: name.to_string(),
+            dir: crate_dir.clone(),
+            features: features.clone(),
+        });
     }
-    let crate_idents: BTreeSet<String> = libraries.iter().map(|l| l.ident.clone()).collect();
-    let extern_crates: Vec<String> = crate_idents.iter().cloned().collect();
+    collect_libraries(
+        root,
+        root_manifest.as_ref(),
+        &manifest,
+        &features,
+        &mut libraries,
+    )?;
+    let idents: BTreeSet<String> = libraries.iter().map(|l| l.ident.clone()).collect();
 
-    // Load every crate: the binary's `main.rs` first, then each library's `lib.rs`.
+    // Load every crate: the binary's `main.rs`, then each library's `lib.rs`.
     let mut sources = Sources::new();
-    let load =
-        |file: &Path, features: &BTreeSet<String>, module: Vec<String>, sources: &mut Sources| {
-            Loader {
-                root,
-                cfg: CfgSet { features },
-                extern_crates: &extern_crates,
-                sources,
-            }
-            .load_crate(file, module)
-        };
-    let mut main = load(&main_file, &own_features, Vec::new(), &mut sources)?;
-    let mut libs: Vec<Tree> = Vec::new();
+    let mut load = |file: &Path, features: &BTreeSet<String>, module: Vec<String>| {
+        Loader {
+            root,
+            cfg: CfgSet { features },
+            extern_crates: &idents,
+            sources: &mut sources,
+        }
+        .load_crate(file, module)
+    };
+    let mut main = load(&main_file, &features, Vec::new())?;
+    let mut libs = Vec::new();
     for lib in &libraries {
         let file = lib.dir.join("src").join("lib.rs");
-        libs.push(load(
-            &file,
-            &lib.features,
-            vec![lib.ident.clone()],
-            &mut sources,
-        )?);
+        libs.push(load(&file, &lib.features, vec![lib.ident.clone()])?);
     }
 
+    rewrite_paths(&libraries, &idents, &mut main, &mut libs)?;
+    let mut items = nest(main.items, &libraries, libs);
+    let core_ident = workspace::CORE.replace('-', "_");
+    let available = core_module(&items, &core_ident).map(prune::count_items);
+    prune::prune(&mut items, &idents, root, &sources)?;
+    let kept = core_module(&items, &core_ident).map_or(0, prune::count_items);
+
+    let file = syn::File {
+        shebang: None,
+        attrs: lint_allowances(main.attrs),
+        items,
+    };
+    let core = libraries
+        .iter()
+        .find(|l| l.package == workspace::CORE)
+        .map(|l| {
+            (
+                l.package.clone(),
+                version_of(root_manifest.as_ref(), &l.dir),
+            )
+        });
+    let mut text = header(root, name, core);
+    text.push_str(&layout::two_space_indent(&prettyplease::unparse(&file)));
+    Ok(Assembled {
+        text,
+        core_items: available.map(|n| (kept, n)),
+    })
+}
+
+/// Rewrites the paths of the binary and of each library (see `rewrite`).
+fn rewrite_paths(
+    libraries: &[Library],
+    idents: &BTreeSet<String>,
+    main: &mut Tree,
+    libs: &mut [Tree],
+) -> Result<()> {
     // `#[macro_export]` macros land at the bundle root; two of one name would collide.
     let mut exported = BTreeSet::new();
-    for (lib, tree) in libraries.iter().zip(&libs) {
+    for (lib, tree) in libraries.iter().zip(libs.iter()) {
         for name in prune::exported_macros(&tree.items) {
             if !exported.insert(name.clone()) {
                 return Err(anyhow!(
@@ -107,24 +131,25 @@ pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
             }
         }
     }
-
     let rewrite = |own: Option<&str>, tree: &mut Tree| {
         let mut rewriter = Rewriter {
             own,
-            crates: &crate_idents,
+            crates: idents,
             exported_macros: &exported,
         };
         for item in tree.items.iter_mut() {
             rewriter.visit_item_mut(item);
         }
     };
-    rewrite(None, &mut main);
+    rewrite(None, main);
     for (lib, tree) in libraries.iter().zip(libs.iter_mut()) {
         rewrite(Some(&lib.ident), tree);
     }
+    Ok(())
+}
 
-    // The bundle root: `main.rs`'s items, then one module per library.
-    let mut items = main.items;
+/// The bundle root: the binary's items, then one module per library.
+fn nest(mut items: Vec<Item>, libraries: &[Library], libs: Vec<Tree>) -> Vec<Item> {
     for (lib, tree) in libraries.iter().zip(libs) {
         let ident = Ident::new(&lib.ident, Span::call_site());
         let attrs = lint_allowances(tree.attrs);
@@ -139,30 +164,7 @@ pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
             }
         });
     }
-    let root_attrs = lint_allowances(main.attrs);
-    let core_ident = workspace::CORE.replace('-', "_");
-    let available = core_module(&items, &core_ident).map(prune::count_items);
-    prune::prune(&mut items, &crate_idents, root, &sources)?;
-    let kept = core_module(&items, &core_ident).map_or(0, prune::count_items);
-    let core_items = available.map(|n| (kept, n));
-
-    let file = syn::File {
-        shebang: None,
-        attrs: root_attrs,
-        items,
-    };
-    let core = libraries
-        .iter()
-        .find(|l| l.package == workspace::CORE)
-        .map(|l| {
-            (
-                l.package.clone(),
-                version_of(root_manifest.as_ref(), &l.dir),
-            )
-        });
-    let mut text = header(root, name, core);
-    text.push_str(&layout::two_space_indent(&prettyplease::unparse(&file)));
-    Ok(Assembled { text, core_items })
+    items
 }
 
 /// The items of the core's root module in the bundle.

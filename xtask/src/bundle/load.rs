@@ -4,7 +4,7 @@
 use super::cfg::{CfgSet, Cleaner};
 use anyhow::{anyhow, Result};
 use proc_macro2::Span;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use syn::visit::Visit;
 use syn::{Attribute, Item};
@@ -39,7 +39,7 @@ pub fn error_at_line(
 pub struct Loader<'a> {
     pub root: &'a Path,
     pub cfg: CfgSet<'a>,
-    pub extern_crates: &'a [String],
+    pub extern_crates: &'a BTreeSet<String>,
     pub sources: &'a mut Sources,
 }
 

@@ -422,15 +422,13 @@ impl Parser {
     }
 }
 
-/// Fails unless `text` parses; used by tests to probe the reader.
-#[cfg(test)]
-fn parse_ok(text: &str) -> Vec<Entry> {
-    parse(text).unwrap_or_else(|(line, reason)| panic!("line {}: {}", line, reason))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse_ok(text: &str) -> Vec<Entry> {
+        parse(text).unwrap_or_else(|(line, reason)| panic!("line {}: {}", line, reason))
+    }
 
     #[test]
     fn reads_tables_dotted_keys_arrays_and_inline_tables() {

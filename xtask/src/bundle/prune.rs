@@ -21,8 +21,10 @@ use anyhow::Result;
 use proc_macro2::{TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
+use syn::parse::Parser;
+use syn::punctuated::Punctuated;
 use syn::visit::Visit;
-use syn::{parse_quote, Item, UseTree};
+use syn::{parse_quote, Item, Token, UseTree};
 
 /// Std traits a module imports only to call their methods (`write!` on a `String` needs
 /// `fmt::Write`, `h.finish()` needs `Hasher`): their imports are kept even when unnamed.
@@ -404,8 +406,10 @@ impl Collector {
         self.body.refs.push(Ref { segments, is_macro });
     }
 
-    /// Macro input is not parsed: every `a::b::c` run is taken as a path and every name as a
-    /// possible method (`$crate` counts as `crate`, other `$x` are metavariables).
+    /// Macro input that is not a list of expressions (and `macro_rules!` bodies) is scanned as
+    /// tokens: every `a::b::c` run is taken as a path and every name as a possible method;
+    /// a name after `.` is only a method (`$crate` counts as `crate`, other `$x` are
+    /// metavariables).
     fn scan_tokens(&mut self, tokens: TokenStream) {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         let mut i = 0;
@@ -434,7 +438,9 @@ impl Collector {
                     }
                     let is_macro = matches!(tokens.get(k), Some(t) if is_punct(t, '!'));
                     self.body.members.insert(segments[0].clone());
-                    self.add_path(segments, is_macro);
+                    if i == 0 || !is_punct(&tokens[i - 1], '.') {
+                        self.add_path(segments, is_macro);
+                    }
                     i = k.max(i + 1);
                 }
                 _ => i += 1,
@@ -467,7 +473,12 @@ impl<'ast> Visit<'ast> for Collector {
             .map(|s| s.ident.to_string())
             .collect();
         self.add_path(segments, true);
-        self.scan_tokens(mac.tokens.clone());
+        // Most macro calls (`writeln!`, `assert!`, `vec!`) take expressions: visit them as code.
+        let parser = Punctuated::<syn::Expr, Token![,]>::parse_terminated;
+        match parser.parse2(mac.tokens.clone()) {
+            Ok(exprs) => exprs.iter().for_each(|e| self.visit_expr(e)),
+            Err(_) => self.scan_tokens(mac.tokens.clone()),
+        }
     }
 
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
@@ -1057,4 +1068,123 @@ pub fn count_items(items: &[Item]) -> usize {
             _ => 1,
         })
         .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `src` pruned as a bundle whose library module is `lib`.
+    fn pruned(src: &str) -> String {
+        let mut file: syn::File = syn::parse_str(src).unwrap();
+        let libraries = BTreeSet::from(["lib".to_string()]);
+        prune(&mut file.items, &libraries, Path::new("/"), &Sources::new()).unwrap();
+        prettyplease::unparse(&file)
+    }
+
+    fn assert_kept(out: &str, kept: &[&str], gone: &[&str]) {
+        for k in kept {
+            assert!(out.contains(k), "{:?} is missing:\n{}", k, out);
+        }
+        for g in gone {
+            assert!(!out.contains(g), "{:?} should be gone:\n{}", g, out);
+        }
+    }
+
+    #[test]
+    fn keeps_what_is_reached_and_drops_the_rest() {
+        let out = pruned(
+            "fn main() { crate::lib::used(); }
+             mod lib {
+                 use self::Outcome::*;
+                 pub use self::nested::deep;
+                 pub fn used() -> Outcome { helper(); let s = S::make(); s.go(); Win }
+                 fn helper() {}
+                 pub fn unused() {}
+                 pub enum Outcome { Win, Loss }
+                 pub struct S;
+                 impl S { pub fn make() -> Self { S } pub fn go(&self) {} pub fn stop(&self) {} }
+                 impl Default for S { fn default() -> Self { S } }
+                 pub struct T;
+                 impl Default for T { fn default() -> Self { T } }
+                 macro_rules! local { () => {} }
+                 pub mod nested { pub fn deep() {} }
+             }",
+        );
+        assert_kept(
+            &out,
+            &[
+                "use self::Outcome::*;",
+                "fn helper()",
+                "pub enum Outcome",
+                "fn make()",
+                "fn go(",
+                "impl Default for S",
+            ],
+            &[
+                "unused", "fn stop", "struct T", "for T", "local", "nested", "deep",
+            ],
+        );
+    }
+
+    #[test]
+    fn traits_follow_their_method_calls_and_impls_their_types() {
+        let out = pruned(
+            "fn main() { crate::lib::f(); }
+             mod lib {
+                 pub fn f() { let x = 3u32; x.twice(); }
+                 pub trait Twice { fn twice(self) -> Self; }
+                 impl Twice for u32 { fn twice(self) -> u32 { self * 2 } }
+                 pub trait Other { fn other(self); }
+                 impl Other for u32 { fn other(self) {} }
+             }",
+        );
+        assert_kept(&out, &["pub trait Twice", "impl Twice for u32"], &["Other"]);
+    }
+
+    #[test]
+    fn item_macros_follow_what_their_expansion_names() {
+        let out = pruned(
+            "fn main() { let _ = crate::lib::zero::<u8>(); }
+             mod lib {
+                 pub trait Num { fn zero() -> Self; }
+                 macro_rules! num { ($($t:ty),*) => { $(impl Num for $t { fn zero() -> Self { 0 } })* } }
+                 num!(u8, u16);
+                 pub fn zero<T: Num>() -> T { T::zero() }
+                 pub trait Unused {}
+                 macro_rules! unused { ($t:ty) => { impl Unused for $t {} } }
+                 unused!(u8);
+             }",
+        );
+        assert_kept(
+            &out,
+            &["pub trait Num", "macro_rules! num", "num!(u8, u16);"],
+            &["Unused", "unused"],
+        );
+    }
+
+    #[test]
+    fn imports_keep_only_the_names_looked_up_through_them() {
+        let out = pruned(
+            "use crate::lib::{a, b};
+             fn main() { a(); }
+             mod lib {
+                 use std::collections::{BTreeMap, HashMap};
+                 use std::io::Write;
+                 pub fn a() -> usize { let m: HashMap<u8, u8> = HashMap::new(); m.len() }
+                 pub fn b() -> BTreeMap<u8, u8> { BTreeMap::new() }
+                 pub fn c(out: &mut Vec<u8>) { out.write_all(b\"x\").unwrap(); }
+             }",
+        );
+        // `b` is imported by the binary, so it stays; `Write` is kept as a possible trait
+        // import, flagged so that it cannot fail `-D warnings`.
+        assert_kept(
+            &out,
+            &[
+                "use std::collections::{BTreeMap, HashMap};",
+                "#[allow(unused_imports)]\n    use std::io::Write;",
+            ],
+            &["fn c("],
+        );
+    }
 }

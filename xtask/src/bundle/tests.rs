@@ -281,12 +281,20 @@ fn a_missing_compiler_fails_unless_skipped() {
         bundle_crate(dir.path(), FIXTURE_CRATE, &options).unwrap_err()
     );
     assert!(err.contains("/nonexistent/rustc is missing"), "{}", err);
+    // Skipping the only compiler leaves nothing to prove the bundle with.
     options.skip_missing = true;
+    let err = format!(
+        "{:#}",
+        bundle_crate(dir.path(), FIXTURE_CRATE, &options).unwrap_err()
+    );
+    assert!(err.contains("no compiler was available"), "{}", err);
+    let current = Options::from_flags(None, None).compilers.remove(0);
+    options.compilers.push(current);
     let summary = bundle_crate(dir.path(), FIXTURE_CRATE, &options).unwrap();
     assert!(
         summary
             .to_string()
-            .contains("/nonexistent/rustc missing, skipped"),
+            .ends_with("(not checked: /nonexistent/rustc is missing)"),
         "{}",
         summary
     );
