@@ -1,6 +1,6 @@
-//! Every sample through its crate's solver, in-process: the output is snapshotted under
-//! `tests/snapshots/<crate>/` (reviewed with `cargo insta review`) and must equal the sample's
-//! `.out` token for token.
+//! Every sample through its crate's solver, in-process: the output is snapshotted as
+//! `tests/snapshots/samples_match_their_out_files@<crate>__<case>.snap` (reviewed with
+//! `cargo insta review`) and must equal the sample's `.out` token for token.
 
 use std::path::Path;
 
@@ -29,12 +29,12 @@ fn samples_match_their_out_files() {
             got,
             expected
         );
-        // One folder of snapshots per crate, named by case: stable whatever else the glob finds.
+        // Named by crate and case: insta counts repeated names within one test, so the case
+        // name alone (statement.in in every crate) would collide.
         let case = path.file_name().unwrap().to_string_lossy().into_owned();
         insta::with_settings!({
-            snapshot_path => format!("snapshots/{}", crate_name),
+            snapshot_suffix => format!("{}__{}", crate_name, case),
             prepend_module_to_snapshot => false,
-            snapshot_suffix => case,
         }, {
             insta::assert_snapshot!(got);
         });

@@ -24,6 +24,7 @@ pub mod random;
 
 pub use crate::encode::lattice_path::{LatticePath, PathMove};
 pub use crate::encode::mixed_radix::MixedRadix;
+pub use crate::interval::IntervalLayers;
 pub use crate::io::{run, Error, Scanner};
 pub use crate::memo::dense::EpochMemo;
 pub use crate::memo::hashed::{FastHasher, HashMemo};
