@@ -5,7 +5,8 @@
 //! - `crates/<name>/`: `Cargo.toml` (Rust 1.63, the `oracle` feature, the judge's limits),
 //!   `src/lib.rs` with `solve`, `src/main.rs`, `src/oracle.rs` (generator, brute force, shrink,
 //!   benchmark input, `Oracle` impl);
-//! - `samples/<name>/sample.in` and `.out`, with its snapshot under `tests/snapshots/<name>/`;
+//! - `samples/<name>/sample.in` and `.out` (the snapshot test of `tests/samples.rs` picks them
+//!   up; accept the new snapshot with `INSTA_UPDATE=always`, as for any new sample);
 //! - `tests/<name_>.rs` (the brute-force comparison), and in `tests/tests.rs` its `mod` line and
 //!   its `solver_of` line;
 //! - the root `Cargo.toml` dev-dependency, the `xtask/Cargo.toml` dependency and the line in
@@ -195,8 +196,7 @@ pub fn scaffold(root: &Path, name: &str) -> Result<Report> {
     let crate_dir = root.join("crates").join(name);
     let samples_dir = workspace::samples_dir(root, name);
     let test_file = root.join("tests").join(format!("{}.rs", id));
-    let snapshot_dir = root.join("tests").join("snapshots").join(name);
-    for path in [&crate_dir, &samples_dir, &test_file, &snapshot_dir] {
+    for path in [&crate_dir, &samples_dir, &test_file] {
         if path.exists() || path.symlink_metadata().is_ok() {
             bail!("{} already exists; nothing was written", path.display());
         }
@@ -250,10 +250,6 @@ pub fn scaffold(root: &Path, name: &str) -> Result<Report> {
         (crate_dir.join("src").join("oracle.rs"), fill(ORACLE_RS)),
         (samples_dir.join("sample.in"), SAMPLE_IN.to_string()),
         (samples_dir.join("sample.out"), SAMPLE_OUT.to_string()),
-        (
-            snapshot_dir.join("samples_match_their_out_files@sample.in.snap"),
-            fill(SNAPSHOT),
-        ),
         (test_file.clone(), fill(TESTS_RS)),
     ];
     let mut created = Vec::new();
@@ -553,15 +549,6 @@ fn agrees_with_the_brute_force_on_random_small_inputs() {
 const SAMPLE_IN: &str = "2\n1 2\n20 22\n";
 const SAMPLE_OUT: &str = "3\n42\n";
 
-const SNAPSHOT: &str = "---
-source: tests/samples.rs
-expression: got
-input_file: samples/{{name}}/sample.in
----
-3
-42
-";
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -636,6 +623,7 @@ mod tests {
             .args(args)
             .current_dir(root)
             .env("CARGO_TARGET_DIR", target)
+            .env("INSTA_UPDATE", "always")
             .status()
             .unwrap();
         assert!(
@@ -675,7 +663,8 @@ mod tests {
             &target,
             &["test", "-p", name, "--features", "oracle"],
         );
-        // The workspace's tests see it: its brute-force module and its sample snapshot.
+        // The workspace's tests see it: its brute-force module, and its sample through
+        // `solver_of` (the snapshot is new, so accepted as a person would).
         cargo(
             &copy,
             &target,
@@ -690,11 +679,16 @@ mod tests {
                 "samples",
             ],
         );
-        // xtask sees it: stress finds its oracle.
+        // xtask sees it: stress finds its oracle, judge accepts its bundled sample.
         cargo(
             &copy,
             &target,
             &["run", "-p", "xtask", "--", "stress", name, "--cases", "200"],
+        );
+        cargo(
+            &copy,
+            &target,
+            &["run", "-p", "xtask", "--", "judge", name, "--bundled"],
         );
         let summary = crate::bundle::bundle_crate(
             &copy,

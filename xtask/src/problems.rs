@@ -29,7 +29,10 @@ where
 /// Every registered problem crate.
 pub fn all() -> Vec<Problem> {
     vec![
+        problem::<p16531_jump_duel::oracle::JumpDuelOracle>(),
+        problem::<p2599_stone_ends::oracle::StoneEnds>(),
         problem::<p4363_staircase_chess::oracle::StaircaseChess>(),
+        problem::<p4576_chase::oracle::Chase>(),
         // xtask new: problems above this line
     ]
 }

@@ -97,6 +97,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
             .unwrap_or_else(|| workspace::samples_dir(&root, name)),
         progress: true,
     };
+    quiet_solver_panics();
     let report = (problem.stress)(&config)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -238,13 +239,31 @@ where
     })
 }
 
+thread_local! {
+    /// Whether this thread is inside the solver, whose panics are reported as its answer.
+    static IN_SOLVER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Keeps the default panic message for every panic but the solver's (the command's report shows
+/// those as the solver's answer; a shrink would print one per step).
+fn quiet_solver_panics() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !IN_SOLVER.with(|flag| flag.get()) {
+            default(info);
+        }
+    }));
+}
+
 /// The solver's output on `text`, or its error, or its panic, as text.
 fn solver_output<O: Oracle>(text: &str) -> String {
+    IN_SOLVER.with(|flag| flag.set(true));
     let run = std::panic::catch_unwind(|| {
         let mut out = Vec::new();
         let result = O::solve(text.as_bytes(), &mut out);
         (result, out)
     });
+    IN_SOLVER.with(|flag| flag.set(false));
     match run {
         Ok((Ok(()), out)) => String::from_utf8_lossy(&out).into_owned(),
         Ok((Err(err), _)) => format!("error: {}", err),
@@ -362,6 +381,7 @@ mod tests {
     use super::*;
     use crate::process::TempDir;
     use dp_core::Error;
+    use p2599_stone_ends::oracle::{Games, StoneEnds};
     use p4363_staircase_chess::oracle::{Board, StaircaseChess};
 
     fn config(dir: &Path, cases: u64, seed: u64, jobs: usize) -> Config {
@@ -473,6 +493,133 @@ mod tests {
             format!("stress-{}-2.in", found.seed)
         );
         assert_eq!(std::fs::read_to_string(&found.saved).unwrap(), saved_in);
+    }
+
+    /// p2599 with the slip of the seed editorial planted: the right bound's "new pile equals
+    /// the near bound, so the partner is 0" case tests `x == 1` instead of `x == near`. Right
+    /// bounds of intervals of two or more piles only matter from 4 piles on.
+    struct SlippedStoneEnds;
+
+    /// The seed's right-hand case with its slip: the other cases as in
+    /// `p2599_stone_ends::partner`.
+    fn slipped_partner(x: u32, near: u32, far: u32) -> u32 {
+        if x == 1 {
+            0
+        } else if x < near && x >= far {
+            x + 1
+        } else if x > near && x <= far {
+            x - 1
+        } else {
+            x
+        }
+    }
+
+    /// Whether the first player wins, by the interval table with the slipped right bounds.
+    fn slipped_first_wins(piles: &[u32]) -> bool {
+        let n = piles.len();
+        // left[i][j], right[i][j]: the bounds of piles[i..j]; 0 for an empty interval.
+        let mut left = vec![vec![0u32; n + 1]; n + 1];
+        let mut right = vec![vec![0u32; n + 1]; n + 1];
+        for len in 1..=n {
+            for i in 0..=n - len {
+                let j = i + len;
+                if len == 1 {
+                    left[i][j] = piles[i];
+                    right[i][j] = piles[i];
+                } else {
+                    left[i][j] =
+                        p2599_stone_ends::partner(piles[j - 1], right[i][j - 1], left[i][j - 1]);
+                    right[i][j] = slipped_partner(piles[i], left[i + 1][j], right[i + 1][j]);
+                }
+            }
+        }
+        n > 0 && piles[0] != left[1][n]
+    }
+
+    impl Oracle for SlippedStoneEnds {
+        type Input = Games;
+        fn name() -> &'static str {
+            StoneEnds::name()
+        }
+        fn generate(rng: &mut SplitMix64) -> Games {
+            StoneEnds::generate(rng)
+        }
+        fn render(games: &Games) -> String {
+            StoneEnds::render(games)
+        }
+        fn brute_force(games: &Games) -> String {
+            StoneEnds::brute_force(games)
+        }
+        fn shrink(games: &Games) -> Vec<Games> {
+            StoneEnds::shrink(games)
+        }
+        fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+            let mut sc = dp_core::Scanner::new(input);
+            let tests: usize = sc.next("T")?;
+            for _ in 0..tests {
+                let n: usize = sc.next("n")?;
+                let mut piles = Vec::new();
+                for _ in 0..n {
+                    piles.push(sc.next("a_i")?);
+                }
+                let wins = slipped_first_wins(&piles);
+                out.extend_from_slice(if wins { b"1\n" } else { b"0\n" });
+            }
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn planted_p2599_slip_is_caught_and_shrunk_to_one_test_of_four_piles() {
+        // The slipped table agrees with the real solver's bounds where the slip cannot show.
+        assert!(slipped_first_wins(&[3, 1, 9]) == p2599_stone_ends::first_player_wins(&[3, 1, 9]));
+        let dir = TempDir::new("stress-p2599");
+        let report = stress::<SlippedStoneEnds>(&config(&dir.0, 20_000, 1, 2)).unwrap();
+        let found = report.found.clone().expect("the planted slip is found");
+        let tokens: Vec<u32> = found
+            .input
+            .split_ascii_whitespace()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        // One test (T = 1) of n = 4 piles, each small.
+        assert_eq!(tokens.len(), 2 + 4, "{}", found.input);
+        assert_eq!((tokens[0], tokens[1]), (1, 4), "{}", found.input);
+        let piles = &tokens[2..];
+        assert!(
+            piles.iter().all(|&a| (1..=8).contains(&a)),
+            "{}",
+            found.input
+        );
+        // The brute force and the real solver agree on it; the slipped one does not.
+        let truth = p2599_stone_ends::oracle::brute_force(piles);
+        assert_eq!(p2599_stone_ends::first_player_wins(piles), truth);
+        assert_ne!(slipped_first_wins(piles), truth);
+        assert!(same_tokens(&found.expected, if truth { "1" } else { "0" }));
+        // Minimal: no shorter row is a counterexample.
+        for len in 1..4 {
+            for start in 0..=4 - len {
+                let row = &piles[start..start + len];
+                assert_eq!(
+                    slipped_first_wins(row),
+                    p2599_stone_ends::oracle::brute_force(row),
+                    "{:?}",
+                    row
+                );
+            }
+        }
+        assert!(found.saved.starts_with(&dir.0));
+        // The report shows the minimal input and both answers.
+        let mut text = Vec::new();
+        let config = config(&dir.0, 20_000, 1, 2);
+        print_report(StoneEnds::name(), &config, &report, &dir.0, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        eprintln!("{}", text);
+        assert!(
+            text.contains(&format!("MISMATCH at seed {}", found.seed)),
+            "{}",
+            text
+        );
+        assert!(text.contains(&found.input), "{}", text);
     }
 
     #[test]
