@@ -36,6 +36,9 @@ pub struct Layout {
     tiles_per_side: usize,
     /// Tiles on the board, T.
     tiles: usize,
+    /// `ceil(2^39 / T)`: `block * tiles_magic >> 39 == block / T` for every block number (see
+    /// [`Layout::split_block`]), a multiplication where a division would cost ten times more.
+    tiles_magic: u64,
     /// `spread[lo]`: the in-tile cell `lo = row * t + column` with its row bits moved to bits
     /// 4i + 1 and column bits to 4i (the black piece's places; the white piece's are 2 higher).
     spread: Vec<u32>,
@@ -111,6 +114,8 @@ impl Layout {
             "a board of side {} has more than u32::MAX positions",
             n
         );
+        // Keeps `split_block` exact (T³ < 2^39); the position bound above already implies it.
+        assert!(tiles_per_side * tiles_per_side < 1 << 13, "too many tiles");
         let spread: Vec<u32> = (0..t * t)
             .map(|lo| {
                 let (r, c) = (lo / t, lo % t);
@@ -125,11 +130,13 @@ impl Layout {
                 gather[(sw << 2 | sb) as usize] = (w_lo << 8 | b_lo) as u16;
             }
         }
+        let tiles = tiles_per_side * tiles_per_side;
         Layout {
             n,
             log_t,
             tiles_per_side,
-            tiles: tiles_per_side * tiles_per_side,
+            tiles,
+            tiles_magic: ((1u64 << MAGIC_SHIFT) + tiles as u64 - 1) / tiles as u64,
             spread,
             gather,
         }
@@ -282,42 +289,57 @@ impl Layout {
         self.index(0, to, 0) as isize - self.index(0, from, 0) as isize
     }
 
+    /// (White's tile, Black's tile) of block number `block` (< T²): `block / T` and `block % T`.
+    ///
+    /// The quotient is `block * ceil(2^39 / T) >> 39`. With `ceil(2^39 / T) = (2^39 + e) / T`,
+    /// `0 <= e < T`, that is `block / T + block * e / (T * 2^39)`, and the error term is below
+    /// `1 / T`, too little to reach the next integer, as long as `block * T < 2^39`: blocks
+    /// number below T², and T³ < 2^39 because the constructor keeps T < 2^13 (fewer than 91
+    /// tiles per side). The product stays below `T * 2^39 < 2^52`.
+    ///
+    /// # Complexity
+    /// O(1): a multiplication.
+    ///
+    /// # Example
+    /// ```
+    /// let layout = p4576_chase::layout::Layout::new(80); // 10 x 10 tiles of 8
+    /// assert_eq!(layout.split_block(57), (0, 57));
+    /// assert_eq!(layout.split_block(9_999), (99, 99));
+    /// ```
+    #[inline]
+    pub fn split_block(&self, block: usize) -> (usize, usize) {
+        let white = ((block as u64 * self.tiles_magic) >> MAGIC_SHIFT) as usize;
+        (white, block - white * self.tiles)
+    }
+
     /// White's cell number in position `pos`.
     ///
     /// # Complexity
-    /// O(1): one 32-bit division.
+    /// O(1).
     ///
     /// # Example
     /// See [`Layout`].
     #[inline]
     pub fn white_cell(&self, pos: usize) -> usize {
-        let shift = 2 * self.log_t;
-        let q = pos >> 1;
-        let tile = ((q >> (2 * shift)) as u32 / self.tiles as u32) as usize;
-        let lo = self.gather[q & ((1 << (2 * shift)) - 1)] >> 8;
-        tile << shift | lo as usize
+        self.cells_of(pos).0
     }
 
     /// Black's cell number in position `pos`.
     ///
     /// # Complexity
-    /// O(1): one 32-bit division.
+    /// O(1).
     ///
     /// # Example
     /// See [`Layout`].
     #[inline]
     pub fn black_cell(&self, pos: usize) -> usize {
-        let shift = 2 * self.log_t;
-        let q = pos >> 1;
-        let tile = ((q >> (2 * shift)) as u32 % self.tiles as u32) as usize;
-        let lo = self.gather[q & ((1 << (2 * shift)) - 1)] & 0xff;
-        tile << shift | lo as usize
+        self.cells_of(pos).1
     }
 
-    /// White's and Black's cell numbers in position `pos`, with one division.
+    /// White's and Black's cell numbers in position `pos`.
     ///
     /// # Complexity
-    /// O(1): one 32-bit division.
+    /// O(1).
     ///
     /// # Example
     /// ```
@@ -329,16 +351,17 @@ impl Layout {
     pub fn cells_of(&self, pos: usize) -> (usize, usize) {
         let shift = 2 * self.log_t;
         let q = pos >> 1;
-        let block = (q >> (2 * shift)) as u32;
-        let white_tile = block / self.tiles as u32;
-        let black_tile = block - white_tile * self.tiles as u32;
+        let (white_tile, black_tile) = self.split_block(q >> (2 * shift));
         let lo = self.gather[q & ((1 << (2 * shift)) - 1)] as usize;
         (
-            (white_tile as usize) << shift | lo >> 8,
-            (black_tile as usize) << shift | (lo & 0xff),
+            white_tile << shift | lo >> 8,
+            black_tile << shift | (lo & 0xff),
         )
     }
 }
+
+/// The shift of the reciprocal in [`Layout::split_block`].
+const MAGIC_SHIFT: u32 = 39;
 
 #[cfg(test)]
 mod tests {
@@ -361,6 +384,28 @@ mod tests {
                             assert_eq!(layout.black_cell(pos), b);
                             assert_eq!(layout.cells_of(pos), (w, b));
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn split_block_divides_exactly_on_every_board() {
+        for n in 1..=90 {
+            for t in [1, 2, 4, 8, 16] {
+                let layout = Layout::with_tile_side(n, t);
+                let tiles = layout.tiles;
+                let check = |block: usize| {
+                    assert_eq!(layout.split_block(block), (block / tiles, block % tiles));
+                };
+                if n <= 30 {
+                    (0..tiles * tiles).for_each(check);
+                } else {
+                    // A rounding error would first show just below a multiple of T.
+                    for white in 0..tiles {
+                        check(white * tiles);
+                        check(white * tiles + tiles - 1);
                     }
                 }
             }
