@@ -13,6 +13,10 @@ use std::collections::BTreeSet;
 use syn::visit_mut::{self, VisitMut};
 use syn::{Path, PathSegment, UseTree};
 
+/// A plain name in edition 2021 and a keyword in 2024; written `r#gen`, it means the same in
+/// both (and in rustc 1.63), so a bundle of 2021 crates also compiles as 2024.
+const RESERVED_IN_2024: &str = "gen";
+
 pub struct Rewriter<'a> {
     /// The module the crate being rewritten becomes; `None` for the binary (the bundle root).
     pub own: Option<&'a str>,
@@ -168,6 +172,12 @@ impl Rewriter<'_> {
                         }
                     }
                 }
+                TokenTree::Ident(ident) if *ident == RESERVED_IN_2024 && !follows_dollar(&out) => {
+                    out.push(TokenTree::Ident(Ident::new_raw(
+                        RESERVED_IN_2024,
+                        ident.span(),
+                    )));
+                }
                 _ => out.push(tt.clone()),
             }
             i += 1;
@@ -222,6 +232,12 @@ fn doc_attribute_len(tokens: &[TokenTree]) -> Option<usize> {
 }
 
 impl VisitMut for Rewriter<'_> {
+    fn visit_ident_mut(&mut self, ident: &mut Ident) {
+        if *ident == RESERVED_IN_2024 {
+            *ident = Ident::new_raw(RESERVED_IN_2024, ident.span());
+        }
+    }
+
     fn visit_path_mut(&mut self, path: &mut Path) {
         self.path(path, false);
         visit_mut::visit_path_mut(self, path);
@@ -293,6 +309,16 @@ mod tests {
         assert!(out.contains("Vec<crate::dp_core::A>"), "{}", out);
         assert!(
             out.contains("pub(in crate::dp_core::io) struct S;"),
+            "{}",
+            out
+        );
+    }
+
+    #[test]
+    fn names_reserved_in_2024_become_raw() {
+        let out = rewrite("fn gen() { let gen = 1; m!(gen, $gen); }", Some("dp_core"));
+        assert!(
+            out.contains("fn r#gen() {\n    let r#gen = 1;\n    m!(r#gen, $gen);"),
             "{}",
             out
         );
