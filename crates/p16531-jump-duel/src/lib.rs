@@ -6,14 +6,14 @@
 //! # The state
 //! Call the piece further right the front (at x), the other the back (at y = x - gap). Cells
 //! behind y are out of reach and cells beyond x were never occupied, so a position is x, the
-//! occupancy of the gap - 1 cells between ([`GapMask`]) and whose piece moves: F (front to
+//! occupancy of the gap - 1 cells between ([`GapMask`](dp_core::encode::gap_mask::GapMask)) and whose piece moves: F (front to
 //! move) or B (back to move). The value of a state is the mover's best (own - other) score still
 //! to come; a move to cell z is worth `a[z] - value(next state)`.
 //!
 //! # Gap >= 6 with the front to move: closed form
 //! F(x, gap >= 6) = S(x + 1) - L, where S(x + 1) is the sum of the cells beyond x and L the sum of
 //! the free cells between that the back piece can visit (steps of at most 4 onto free cells,
-//! [`GapMask::reachable`]).
+//! [`GapMask::reachable`](dp_core::encode::gap_mask::GapMask::reachable)).
 //! - The front can get at least that: it steps one cell at a time. After its k-th step it has
 //!   occupied x..=x+k, and the back piece, still before x after its k - 1 moves from y <= x - 6,
 //!   needs to reach x + k + 1 <= its cell + 4; that needs its cell >= x + k - 3 after at most
@@ -22,6 +22,7 @@
 //!   front takes every cell beyond x.
 //! - The back can hold it to that: it steps to the nearest free cell between while one is within
 //!   4. That collects all of L, and the front, which can never land before x, gets at most S.
+//!
 //! Four occupied cells in a row can hide free cells from the back piece, so L is not always the
 //! sum of all free cells between (the editorial's formula); no random test has shown a game
 //! where the difference matters, but the exact sum costs nothing.
@@ -33,16 +34,16 @@
 //! - F(x): the front moves k: B(x + k, gap + k, mask + old front cell).
 //! - B(x): the back moves to a free cell before the front: F(x, smaller gap) (closed form from
 //!   gap 6); over the front: B(x + m, m, empty), m <= 3; stuck: passes, -F(x, same).
+//!
 //! So one pass from x = n down to 2 evaluates everything, with the B values of the last four x
 //! in a [`RollingRows`]. Among a B state's moves that leave a gap >= 6, only the one to the
 //! nearest free cell matters: the back piece's later cells from any other one are a subset of
 //! its cells from the nearest one, and all values are positive.
 //!
-//! At x = n the front is stuck for good, so F(n) = -L and B(n) = L. For x >= n - 3 some moves
-//! leave the row; those x take a checked path, the others a branch-light path over the
-//! compile-time [`layout`].
+//! At x = n the front is stuck for good, so F(n) = -L and B(n) = L. Every x < n takes the same
+//! branch-free path over the compile-time [`layout`]: cells beyond n are worth far less than
+//! nothing there, which loses to any legal move, and every state at x < n has one.
 
-use dp_core::encode::gap_mask::GapMask;
 use dp_core::memo::rolling::RollingRows;
 use dp_core::{Error, Scanner};
 use std::io::Write;
@@ -52,8 +53,8 @@ pub mod layout;
 pub mod oracle;
 
 use crate::layout::{
-    f_slot, jump, moved, BEHIND, B_LEN, B_OPS, B_STATE, C_CHAIN, END_GAIN, END_SLOT, END_TAIL,
-    L_GAIN, L_TAIL, MAX_OPEN_GAP, MAX_STEP, NB, NC, NE, NF, NL, NV, WINDOW,
+    jump, BEHIND, B_LEN, B_OPS, C_CHAIN, END_GAIN, END_SLOT, END_TAIL, L_GAIN, L_TAIL, MAX_STEP,
+    NB, NC, NE, NF, NL, NV, WINDOW,
 };
 
 /// Runs `$body` with `$i` bound to 0, 1, ..., up to 127 while below `$limit`, as straight-line
@@ -182,11 +183,11 @@ pub fn best_difference(values: &[u32]) -> i64 {
 ///     duel.push(v);
 /// }
 /// assert_eq!(duel.best_difference(), 0);
-/// assert_eq!(duel.best_difference_checked(), 0);
 /// ```
 #[derive(Clone, Debug)]
 pub struct JumpDuel {
-    /// Cell c at c + PAD; cells <= 2 and beyond n are 0.
+    /// Cell c at c + PAD; cells <= 2 are 0, and while a row is evaluated the 4 cells beyond n
+    /// are [`OFF_THE_ROW`].
     cells: Vec<i64>,
     rows: RollingRows<[i64; NB], ROWS>,
 }
@@ -243,7 +244,8 @@ impl JumpDuel {
         self.cells.is_empty()
     }
 
-    /// The first player's score minus the second's, by the fast path.
+    /// The first player's score minus the second's for the row pushed since
+    /// [`JumpDuel::start`].
     ///
     /// # Panics
     /// If [`JumpDuel::start`] was not called.
@@ -251,41 +253,15 @@ impl JumpDuel {
     /// # Complexity
     /// O(n).
     pub fn best_difference(&mut self) -> i64 {
-        self.evaluate(false)
-    }
-
-    /// The same by the checked path at every cell, the reference for the fast one.
-    ///
-    /// # Panics
-    /// If [`JumpDuel::start`] was not called.
-    ///
-    /// # Complexity
-    /// O(n), with a larger constant.
-    pub fn best_difference_checked(&mut self) -> i64 {
-        self.evaluate(true)
-    }
-
-    fn evaluate(&mut self, checked: bool) -> i64 {
         assert!(!self.cells.is_empty(), "start() a row first");
         let n = self.len();
         let len = self.cells.len();
         self.cells.resize(len + MAX_STEP as usize, OFF_THE_ROW);
-        if checked {
-            let row = self.rows.row_mut(n);
-            for (b, value) in row.iter_mut().enumerate() {
-                *value = reach_sum(&self.cells, n, B_STATE[b]);
-            }
-        } else {
-            self.evaluate_end(n);
-        }
+        self.evaluate_end(n);
         let mut suffix = 0; // S(x + 1)
         for x in (2..n).rev() {
             suffix += self.cells[x + 1 + PAD];
-            if checked {
-                self.evaluate_checked(n, x, suffix);
-            } else {
-                self.evaluate_fast(x, suffix);
-            }
+            self.evaluate_fast(x, suffix);
         }
         self.cells.truncate(len);
         self.rows.row(2)[jump(1)]
@@ -305,52 +281,6 @@ impl JumpDuel {
         unroll!(NB, |b| {
             row[b] = l[END_SLOT[b] as usize];
         });
-    }
-
-    /// The B row of x, every bound checked and every move tried, from the rules of the state
-    /// alone.
-    fn evaluate_checked(&mut self, n: usize, x: usize, suffix: i64) {
-        let cell = |c: isize| self.cells[(c + PAD as isize) as usize];
-        let rows = &self.rows;
-        let mut f = [0i64; NF];
-        for (slot, value) in f.iter_mut().enumerate() {
-            // x < n, so the front can always step to x + 1.
-            *value = (1..=MAX_STEP as usize)
-                .filter(|&k| x + k <= n)
-                .map(|k| cell((x + k) as isize) - rows.row(x + k)[moved(slot, k as u32)])
-                .max()
-                .unwrap();
-        }
-        let front_value = |s: GapMask| match f_slot(s) {
-            Some(slot) => f[slot],
-            None => {
-                assert!(s.gap() > MAX_OPEN_GAP, "an open F state outside the layout");
-                suffix - reach_sum(&self.cells, x, s)
-            }
-        };
-        let mut row = [0i64; NB];
-        for (b, value) in row.iter_mut().enumerate() {
-            let s = B_STATE[b];
-            let mut best: Option<i64> = None;
-            for j in 1..=MAX_STEP {
-                let z = x as isize + j as isize - s.gap() as isize;
-                if z > n as isize || j == s.gap() {
-                    continue;
-                }
-                let after = if j < s.gap() {
-                    if s.is_occupied(j) {
-                        continue;
-                    }
-                    front_value(s.advance_back(j))
-                } else {
-                    rows.row(z as usize)[jump(j - s.gap())]
-                };
-                let option = cell(z) - after;
-                best = Some(best.map_or(option, |b| b.max(option)));
-            }
-            *value = best.unwrap_or_else(|| -front_value(s));
-        }
-        *self.rows.row_mut(x) = row;
     }
 
     /// The B row of x < n by the layout's constant indices.
@@ -402,14 +332,4 @@ impl JumpDuel {
             row[b] = best;
         });
     }
-}
-
-/// L(x; s): the sum of the free cells between the pieces that the back piece can visit, with
-/// the front piece at x.
-fn reach_sum(cells: &[i64], x: usize, s: GapMask) -> i64 {
-    let reach = s.reachable(MAX_STEP);
-    (1..s.gap())
-        .filter(|&i| reach >> (i - 1) & 1 == 1)
-        .map(|i| cells[x + PAD + i as usize - s.gap() as usize])
-        .sum()
 }
