@@ -64,8 +64,9 @@ impl Layout {
 
     /// The largest tile side in {8, 4, 2} that pads the board by at most n / 16 (about a fifth
     /// more memory at worst), else 1 (no tiles). 40 and 80 give 8, 20 and 60 give 4. On the
-    /// 80 x 80 board tiles of 8 and 16 ran equally fast (2.36 s user time each, 4 slower at
-    /// 2.52 s, 1 at about 3.6 s); 8 keeps the decoding table at 8 KB instead of 128 KB.
+    /// 80 x 80 board (`examples/layouts.rs`, CPU time, median of 3 on a busy machine) tiles of
+    /// 1, 2, 4, 8, 16 took 3.28, 2.81, 2.30, 2.30, 2.25 s: beyond 4 it is a wash, and 8 keeps
+    /// the decoding table at 8 KB instead of 128 KB.
     ///
     /// # Complexity
     /// O(1).
