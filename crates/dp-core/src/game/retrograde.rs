@@ -160,8 +160,9 @@ impl PartialOrd for Value {
 /// [`Game::terminal`].
 ///
 /// # Constraints
-/// Moves lead to indices in `0..positions()`. A move listed twice counts twice (it must then be
-/// listed twice by [`Unmoves::for_each_unmove`] too).
+/// Moves lead to indices in `0..positions()`, and a position lists the same moves on every call
+/// ([`solve`] asks twice). A move listed twice counts twice (it must then be listed twice by
+/// [`Unmoves::for_each_unmove`] too).
 ///
 /// # Example
 /// ```
