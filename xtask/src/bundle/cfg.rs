@@ -147,6 +147,21 @@ fn trait_item_attrs_mut(item: &mut syn::TraitItem) -> Option<&mut Vec<Attribute>
 }
 
 impl Cleaner<'_> {
+    fn fields(
+        &mut self,
+        fields: Punctuated<syn::Field, Token![,]>,
+    ) -> Punctuated<syn::Field, Token![,]> {
+        fields
+            .into_pairs()
+            .filter_map(|pair| {
+                let (mut field, comma) = pair.into_tuple();
+                self.cfg
+                    .keep(&mut field.attrs)
+                    .then(|| syn::punctuated::Pair::new(field, comma))
+            })
+            .collect()
+    }
+
     pub fn items(&mut self, items: &mut Vec<syn::Item>) {
         items.retain_mut(|item| match item_attrs_mut(item) {
             Some(attrs) => self.cfg.keep(attrs),
@@ -184,23 +199,14 @@ impl VisitMut for Cleaner<'_> {
     }
 
     fn visit_fields_named_mut(&mut self, node: &mut syn::FieldsNamed) {
-        node.named = std::mem::take(&mut node.named)
-            .into_pairs()
-            .filter_map(|pair| {
-                let (mut field, comma) = pair.into_tuple();
-                self.cfg
-                    .keep(&mut field.attrs)
-                    .then(|| syn::punctuated::Pair::new(field, comma))
-            })
-            .collect();
+        node.named = self.fields(std::mem::take(&mut node.named));
         visit_mut::visit_fields_named_mut(self, node);
     }
 
     fn visit_fields_unnamed_mut(&mut self, node: &mut syn::FieldsUnnamed) {
-        for field in node.unnamed.iter_mut() {
-            // A tuple field cannot be dropped without renumbering the others; only clean it.
-            self.cfg.keep(&mut field.attrs);
-        }
+        // As in rustc, the tuple fields after a dropped one move up (code outside the cfg
+        // uses their new numbers).
+        node.unnamed = self.fields(std::mem::take(&mut node.unnamed));
         visit_mut::visit_fields_unnamed_mut(self, node);
     }
 
@@ -254,11 +260,12 @@ mod tests {
         let src = "/// doc\n#[cfg(test)] mod tests {}\n#[test] fn t() {}\n\
                    #[cfg(feature = \"oracle\")] pub mod oracle;\n\
                    #[cfg(not(test))] fn kept() {}\n#[cfg(unix)] fn judged() {}\n\
-                   #[cfg_attr(test, derive(Debug))] struct S { #[cfg(test)] x: u8, y: u8 }";
+                   #[cfg_attr(test, derive(Debug))] struct S { #[cfg(test)] x: u8, y: u8 }\n\
+                   struct T(#[cfg(test)] u8, u16);";
         let out = clean(src, &[]);
         assert_eq!(
             out,
-            "fn kept () { } # [cfg (unix)] fn judged () { } struct S { y : u8 }"
+            "fn kept () { } # [cfg (unix)] fn judged () { } struct S { y : u8 } struct T (u16) ;"
         );
         assert!(clean(src, &["oracle"]).contains("pub mod oracle ;"));
     }
