@@ -177,31 +177,57 @@ pub fn build_bundled(root: &Path, name: &str) -> Result<PathBuf> {
     let dir = root.join("target").join("judge");
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let source = dir.join(format!("{}.rs", name));
-    std::fs::write(&source, &assembled.text)
-        .with_context(|| format!("writing {}", source.display()))?;
     let binary = dir.join(name);
+    write_then_rename(&source, &assembled.text)?;
     compile_judge_style(root, &source, &binary)?;
     Ok(binary)
 }
 
 /// `rustc --edition 2021 -O -o <binary> <source>`, the way judges compile a submission.
+///
+/// rustc works in a folder of its own (its object files are named after the crate, so two
+/// compilations in one folder would clash), and the binary is renamed into place: a judge
+/// running at the same time never sees a half-written file.
 pub fn compile_judge_style(root: &Path, source: &Path, binary: &Path) -> Result<()> {
+    let dir = binary.parent().unwrap_or(root);
+    let work = dir.join(format!(".rustc-{}-{}", std::process::id(), unique()));
+    std::fs::create_dir_all(&work).with_context(|| format!("creating {}", work.display()))?;
+    let built = work.join("solution");
     let out = Command::new("rustc")
         .args(["--edition", "2021", "-O", "--crate-name", "solution", "-o"])
-        .arg(binary)
+        .arg(&built)
         .arg(source)
         .current_dir(root)
         .stdin(Stdio::null())
         .output()
-        .context("running rustc")?;
-    if !out.status.success() {
-        bail!(
+        .context("running rustc");
+    let result = match out {
+        Ok(out) if out.status.success() => std::fs::rename(&built, binary)
+            .with_context(|| format!("renaming to {}", binary.display())),
+        Ok(out) => Err(anyhow::anyhow!(
             "rustc -O rejected {}:\n{}",
             source.display(),
             String::from_utf8_lossy(&out.stderr)
-        );
-    }
-    Ok(())
+        )),
+        Err(err) => Err(err),
+    };
+    std::fs::remove_dir_all(&work).ok();
+    result
+}
+
+/// A number not returned before in this process.
+fn unique() -> usize {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
+fn write_then_rename(path: &Path, text: &str) -> Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temp = path.with_file_name(format!(".{}.{}-{}", name, std::process::id(), unique()));
+    std::fs::write(&temp, text).with_context(|| format!("writing {}", temp.display()))?;
+    std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))
 }
 
 /// A judge's verdict on one case.
