@@ -78,7 +78,7 @@ fn by_row_lengths(board: &Board) -> i64 {
             continue;
         }
         let stones: u64 = (0..rows).map(|r| radix.digit(code, r)).sum();
-        let black = stones % 2 == 0;
+        let black = stones.is_multiple_of(2);
         let value = moves
             .iter()
             .map(|&(child, r, c)| {
@@ -123,7 +123,7 @@ fn by_contour_array(board: &Board) -> i64 {
                 moves.push((mask ^ 3 << i, r, c));
             }
         }
-        let black = stones % 2 == 0;
+        let black = stones.is_multiple_of(2);
         value[mask] = moves
             .iter()
             .map(|&(child, r, c)| {

@@ -2,11 +2,9 @@
 //! `tests/snapshots/samples_match_their_out_files@<crate>__<case>.snap` (reviewed with
 //! `cargo insta review`) and must equal the sample's `.out` token for token.
 
-use std::path::Path;
-
 #[test]
 fn samples_match_their_out_files() {
-    insta::glob!("../samples", "*/*.in", |path: &Path| {
+    insta::glob!("../samples", "*/*.in", |path| {
         let crate_name = path
             .parent()
             .and_then(|dir| dir.file_name())

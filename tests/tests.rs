@@ -9,11 +9,12 @@ mod p4576_chase;
 // xtask new: test modules above this line
 mod samples;
 
+/// A problem's `solve`, writing into memory.
+pub type Solver = fn(&[u8], &mut Vec<u8>) -> Result<(), dp_core::Error>;
+
 /// The solver of each problem crate by crate name; a new problem crate adds one line. (`::` picks
 /// the crate, not the test module of the same name.)
-pub fn solver_of(
-    crate_name: &str,
-) -> Option<fn(&[u8], &mut Vec<u8>) -> Result<(), dp_core::Error>> {
+pub fn solver_of(crate_name: &str) -> Option<Solver> {
     Some(match crate_name {
         "p16531-jump-duel" => |input, out| ::p16531_jump_duel::solve(input, out),
         "p2599-stone-ends" => |input, out| ::p2599_stone_ends::solve(input, out),
