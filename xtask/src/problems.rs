@@ -67,6 +67,21 @@ mod tests {
             );
             assert_eq!(names.iter().filter(|n| *n == name).count(), 1, "{}", name);
         }
+        // Every crate with an oracle is registered, so stress and bench reach it.
+        for name in &crates {
+            let has_oracle = workspace::root()
+                .join("crates")
+                .join(name)
+                .join("src/oracle.rs")
+                .is_file();
+            if has_oracle {
+                assert!(
+                    names.contains(&name.as_str()),
+                    "{} is not registered here",
+                    name
+                );
+            }
+        }
         assert!(find("p4363-staircase-chess").is_ok());
         assert!(find("no-such-crate").is_err());
     }
