@@ -18,8 +18,8 @@
 /// use dp_core::encode::gap_mask::GapMask;
 /// // Back piece on cell 10, front piece on 14, cell 12 occupied.
 /// let state = GapMask::new(4, 0b010);
-/// assert_eq!(state.index(), 3 + 0b010);
-/// assert_eq!(GapMask::from_index(5), state);
+/// assert_eq!(state.index(), 7 + 0b010); // gaps 1..=3 take indices 0..7
+/// assert_eq!(GapMask::from_index(9), state);
 /// // The front piece jumps 2 right: its old cell joins the mask.
 /// assert_eq!(state.advance_front(2), GapMask::new(6, 0b01010));
 /// // The back piece steps onto cell 11: the mask drops the cells it passed.
@@ -33,6 +33,12 @@ pub struct GapMask {
 
 impl GapMask {
     /// The largest gap the encoding holds: its mask has 30 bits and its index 31.
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::encode::gap_mask::GapMask;
+    /// assert_eq!(GapMask::count(GapMask::MAX_GAP), (1 << 31) - 1);
+    /// ```
     pub const MAX_GAP: u32 = 31;
 
     /// The pair of a gap and the mask of the `gap - 1` cells between.
