@@ -107,10 +107,11 @@ pub const MAX_VALUE: u32 = 1_000_000_000;
 /// Zero cells kept before cell 1, so states whose back piece would stand before cell 1 (never
 /// reached, but evaluated by the fast path) read zeros instead of leaving the buffer.
 const PAD: usize = BEHIND;
-/// The gain of a cell beyond n: moves there lose to any legal move, and at x < n every state
-/// has a legal move (the front can step to x + 1; a back piece with no free cell before the
-/// front is at most 3 behind it and can jump to x + 1), so the fast path needs no bounds.
-/// Far below any value (|value| <= 10^14), far above overflow.
+/// The gain of a cell beyond n: a move there loses to any legal option, and at x < n every
+/// state has one (the front can step to x + 1; the back piece has a free cell before the front,
+/// or passes, or is at most 3 behind the front with every cell between occupied and can jump to
+/// x + 1), so the fast path needs no bounds. Far below any value (|value| <= 10^14), far above
+/// overflow.
 const OFF_THE_ROW: i64 = -(1 << 60);
 /// Rows kept: x reads the B rows of x + 1..=x + 4.
 const ROWS: usize = 8;
@@ -139,7 +140,7 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         total += n;
         if total > MAX_TOTAL {
             return Err(sc.invalid(&format!(
-                "the sum of n exceeds {} (n of the tests so far: {})",
+                "the sum of n exceeds {} (it reaches {} with this n)",
                 MAX_TOTAL, total
             )));
         }

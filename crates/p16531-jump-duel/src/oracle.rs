@@ -3,7 +3,7 @@
 
 use crate::layout::{f_slot, jump, moved, B_STATE, MAX_OPEN_GAP, MAX_STEP, NB, NF};
 use dp_core::encode::gap_mask::GapMask;
-use dp_core::oracle::Oracle;
+use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
 use std::collections::HashMap;
 
@@ -261,6 +261,19 @@ impl Oracle for JumpDuelOracle {
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
         crate::solve(input, out)
     }
+
+    fn bench_inputs() -> Vec<BenchInput> {
+        vec![
+            BenchInput {
+                name: "t=10 n=100000".to_string(),
+                text: bench_long_rows(1),
+            },
+            BenchInput {
+                name: "t=100000 n=10".to_string(),
+                text: bench_many_rows(1),
+            },
+        ]
+    }
 }
 
 #[cfg(test)]
@@ -277,6 +290,20 @@ mod tests {
         // The statement's sample.
         assert_eq!(brute_force(&[1, 2, 3]), 0);
         assert_eq!(brute_force(&[3, 1, 4, 1, 5, 9]), 6);
+    }
+
+    #[test]
+    fn bench_inputs_are_the_issue_sizes_and_fixed() {
+        let inputs = JumpDuelOracle::bench_inputs();
+        assert_eq!(inputs.len(), 2);
+        for (input, (t, n)) in inputs.iter().zip([(10, 100_000), (100_000, 10)]) {
+            let tokens: Vec<&str> = input.text.split_ascii_whitespace().collect();
+            // t, then per test n and its n - 2 values; the sum of n is 10^6 either way.
+            assert_eq!(tokens.len(), 1 + t * (n - 1), "{}", input.name);
+            assert_eq!((tokens[0], tokens[1]), (&*t.to_string(), &*n.to_string()));
+            assert_eq!(t * n, 1_000_000);
+        }
+        assert_eq!(inputs, JumpDuelOracle::bench_inputs());
     }
 
     #[test]
