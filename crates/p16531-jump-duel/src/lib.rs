@@ -24,8 +24,10 @@
 //!   4. That collects all of L, and the front, which can never land before x, gets at most S.
 //!
 //! Four occupied cells in a row can hide free cells from the back piece, so L is not always the
-//! sum of all free cells between (the editorial's formula); no random test has shown a game
-//! where the difference matters, but the exact sum costs nothing.
+//! sum of all free cells between, which the editorial subtracts. Such states are reachable (the
+//! front skips a cell after four occupied ones), but a port of the editorial gave the same answers
+//! as this exact sum on 400 000 random rows of 8..=32 cells: the skip seems never to be a best
+//! move. The exact sum costs nothing and needs no such argument.
 //!
 //! # The other states
 //! F states with gap <= 5 and B states with gap <= 9 (5 + a front move of 4) remain; from the
