@@ -49,37 +49,64 @@ impl Finished {
     }
 }
 
+/// GNU time, on every Debian machine: when present, the solution runs under it, so that the peak
+/// memory is the solution's own. A child forked from xtask itself would carry xtask's resident
+/// pages into its peak (the kernel folds the forked copy's RSS into the peak at exec): several
+/// MiB, more after bench has generated big inputs. GNU time is a small process, about 1 MiB.
+const GNU_TIME: &str = "/usr/bin/time";
+
 /// Runs `program` with the file `input` as its stdin under `limits`, collecting its output.
 ///
-/// The peak memory includes what the child inherited from this process at `fork`: a few MiB
-/// for xtask (see the README's Workbench section).
+/// The peak memory is measured by GNU time when it is installed (about 1 MiB of its own folds
+/// in, as for any forked child); otherwise by `wait4` on a child of xtask, which includes what
+/// the child inherited from xtask at `fork` (a few MiB).
 pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finished> {
     let stdin =
         std::fs::File::open(input).with_context(|| format!("opening {}", input.display()))?;
-    let mut command = Command::new(program);
+    let report = if Path::new(GNU_TIME).is_file() {
+        Some(TimeReport::new())
+    } else {
+        None
+    };
+    let mut command = match &report {
+        Some(report) => {
+            let mut command = Command::new(GNU_TIME);
+            command
+                .arg("-f")
+                .arg("%x %M")
+                .arg("-o")
+                .arg(&report.0)
+                .arg(program);
+            command
+        }
+        None => Command::new(program),
+    };
     command
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if let Some(bytes) = limits.memory {
-        let limit = libc::rlimit {
-            rlim_cur: bytes as libc::rlim_t,
-            rlim_max: bytes as libc::rlim_t,
-        };
-        // SAFETY: between fork and exec only async-signal-safe calls are allowed; setrlimit is
-        // one, and the closure allocates nothing.
-        unsafe {
-            command.pre_exec(move || {
-                if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+    let limit = limits.memory.map(|bytes| libc::rlimit {
+        rlim_cur: bytes as libc::rlim_t,
+        rlim_max: bytes as libc::rlim_t,
+    });
+    // SAFETY: between fork and exec only async-signal-safe calls are allowed; setpgid and
+    // setrlimit are, and the closure allocates nothing.
+    unsafe {
+        command.pre_exec(move || {
+            // A group of its own, so the time-out kill reaches the solution under GNU time too.
+            if libc::setpgid(0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            if let Some(limit) = &limit {
+                if libc::setrlimit(libc::RLIMIT_AS, limit) != 0 {
                     return Err(std::io::Error::last_os_error());
                 }
-                Ok(())
-            });
-        }
+            }
+            Ok(())
+        });
     }
-    // The child's peak RSS starts from what it inherits at fork (the kernel folds the forked
-    // copy's RSS into the peak at exec): hand freed heap pages back first, so that is only
-    // what xtask still uses.
+    // Without GNU time the child's peak starts from what it inherits at fork: hand freed heap
+    // pages back first, so that is only what xtask still uses.
     // SAFETY: malloc_trim only releases free memory of glibc's allocator.
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     unsafe {
@@ -118,9 +145,10 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
                 }
                 let now = Instant::now();
                 if now >= deadline {
-                    // SAFETY: plain syscall on a child that has not been reaped yet.
+                    // SAFETY: plain syscall on the group of a child that has not been reaped
+                    // yet (its pid is the group's id).
                     unsafe {
-                        libc::kill(pid, libc::SIGKILL);
+                        libc::kill(-pid, libc::SIGKILL);
                     }
                     watch.killed = true;
                     return;
@@ -182,8 +210,11 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
 
     let stdout = join_reader(out_reader).context("reading the solution's stdout")?;
     let stderr = join_reader(err_reader).context("reading the solution's stderr")?;
+    let measured = report.as_ref().and_then(TimeReport::read);
     let ending = if killed {
         Ending::TimedOut
+    } else if let Some((ending, _)) = measured {
+        ending
     } else if libc::WIFEXITED(status) {
         Ending::Exited(libc::WEXITSTATUS(status))
     } else if libc::WIFSIGNALED(status) {
@@ -191,13 +222,70 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
     } else {
         bail!("the solution ended with an unknown status {}", status)
     };
+    if report.is_some() && measured.is_none() && !killed {
+        bail!(
+            "{} did not report on {}: {}",
+            GNU_TIME,
+            program.display(),
+            String::from_utf8_lossy(&stderr).trim()
+        );
+    }
+    let peak_kib = match measured {
+        Some((_, kib)) => kib,
+        None => usage.ru_maxrss.max(0) as u64,
+    };
     Ok(Finished {
         ending,
         wall,
-        peak_kib: usage.ru_maxrss.max(0) as u64,
+        peak_kib,
         stdout,
         stderr,
     })
+}
+
+/// The file GNU time writes its `%x %M` report to; removed on drop.
+struct TimeReport(std::path::PathBuf);
+
+impl TimeReport {
+    fn new() -> TimeReport {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        TimeReport(std::env::temp_dir().join(format!(
+            "gamedp-time-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        )))
+    }
+
+    /// How the solution ended and its peak in KiB. GNU time writes "Command terminated by
+    /// signal N" before the format line when a signal ended it (and then %x is 0).
+    fn read(&self) -> Option<(Ending, u64)> {
+        let text = std::fs::read_to_string(&self.0).ok()?;
+        let mut signal = None;
+        let mut last = None;
+        for line in text.lines() {
+            if let Some(n) = line.strip_prefix("Command terminated by signal ") {
+                signal = n.trim().parse().ok();
+            }
+            if !line.trim().is_empty() {
+                last = Some(line);
+            }
+        }
+        let mut fields = last?.split_whitespace();
+        let code: i32 = fields.next()?.parse().ok()?;
+        let kib: u64 = fields.next()?.parse().ok()?;
+        let ending = match signal {
+            Some(signal) => Ending::Signaled(signal),
+            None => Ending::Exited(code),
+        };
+        Some((ending, kib))
+    }
+}
+
+impl Drop for TimeReport {
+    fn drop(&mut self) {
+        std::fs::remove_file(&self.0).ok();
+    }
 }
 
 #[derive(Default)]
@@ -294,6 +382,29 @@ mod tests {
         assert_eq!(run.ending, Ending::TimedOut);
         assert!(run.wall >= Duration::from_millis(200), "{:?}", run.wall);
         assert!(run.wall < Duration::from_secs(10), "{:?}", run.wall);
+    }
+
+    #[test]
+    fn a_signal_is_reported_as_such() {
+        let (dir, script) = sh("kill -SEGV $$");
+        let input = dir.0.join("in");
+        std::fs::write(&input, "").unwrap();
+        let run = run_limited(&script, &input, GENEROUS).unwrap();
+        assert_eq!(run.ending, Ending::Signaled(libc::SIGSEGV));
+    }
+
+    #[test]
+    fn peak_memory_is_the_solutions_own() {
+        // xtask holding 256 MiB (as bench does with big inputs) must not show in the child's
+        // peak: a shell that only exits stays far below it.
+        let big: Vec<u8> = vec![1; 256 << 20];
+        let (dir, script) = sh("exit 0");
+        let input = dir.0.join("in");
+        std::fs::write(&input, "").unwrap();
+        let run = run_limited(&script, &input, GENEROUS).unwrap();
+        assert!(big.iter().step_by(4096).all(|&b| b == 1));
+        assert!(Path::new(GNU_TIME).is_file(), "{} is part of Debian", GNU_TIME);
+        assert!(run.peak_kib < 32 << 10, "peak {} KiB", run.peak_kib);
     }
 
     #[test]
