@@ -6,7 +6,9 @@
 use ::p2599_stone_ends::oracle::{brute_force, random_games, Games, StoneEnds};
 use ::p2599_stone_ends::{partner, Bounds};
 use dp_core::interval::IntervalLayers;
-use dp_core::oracle::{check_input, check_seed, find_mismatch, shrink_mismatch, Oracle};
+use dp_core::oracle::{
+    check_input, check_seed, find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver,
+};
 use dp_core::{Error, Scanner, SplitMix64};
 use std::path::Path;
 
@@ -166,25 +168,11 @@ const PLANTED_X_EQ_1: u8 = 2;
 /// [`StoneEnds`] with a wrong solver: the seed's program ([`SEED_CODE`]), the same with its
 /// `x == 1` corrected so that only the equality bugs are left ([`SEED_EQUALITIES`]), or the
 /// real solver with only `x == 1` planted ([`PLANTED_X_EQ_1`]).
-struct Mutant<const KIND: u8>;
+struct Wrong<const KIND: u8>;
+type Mutant<const KIND: u8> = Planted<Wrong<KIND>>;
 
-impl<const KIND: u8> Oracle for Mutant<KIND> {
-    type Input = Games;
-    fn name() -> &'static str {
-        "p2599-stone-ends (mutant)"
-    }
-    fn generate(rng: &mut SplitMix64) -> Games {
-        StoneEnds::generate(rng)
-    }
-    fn render(games: &Games) -> String {
-        StoneEnds::render(games)
-    }
-    fn brute_force(games: &Games) -> String {
-        StoneEnds::brute_force(games)
-    }
-    fn shrink(games: &Games) -> Vec<Games> {
-        StoneEnds::shrink(games)
-    }
+impl<const KIND: u8> PlantedSolver for Wrong<KIND> {
+    type Base = StoneEnds;
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
         let first_wins: fn(&[u32]) -> bool = match KIND {
             SEED_CODE => |row| seed_recurrence(row, false),

@@ -380,9 +380,10 @@ fn create_new(path: &Path) -> std::io::Result<std::fs::File> {
 mod tests {
     use super::*;
     use crate::process::TempDir;
+    use dp_core::oracle::{Planted, PlantedSolver};
     use dp_core::Error;
-    use p2599_stone_ends::oracle::{Games, StoneEnds};
-    use p4363_staircase_chess::oracle::{Board, StaircaseChess};
+    use p2599_stone_ends::oracle::StoneEnds;
+    use p4363_staircase_chess::oracle::StaircaseChess;
 
     fn config(dir: &Path, cases: u64, seed: u64, jobs: usize) -> Config {
         Config {
@@ -409,25 +410,11 @@ mod tests {
 
     /// p4363 with a planted bug: the solver forgets White's values on boards with a cell worth
     /// more than 5 to White, answering as if White scored nothing.
-    struct ForgetfulChess;
+    struct Forgetful;
+    type ForgetfulChess = Planted<Forgetful>;
 
-    impl Oracle for ForgetfulChess {
-        type Input = Board;
-        fn name() -> &'static str {
-            "p4363-staircase-chess"
-        }
-        fn generate(rng: &mut SplitMix64) -> Board {
-            StaircaseChess::generate(rng)
-        }
-        fn render(board: &Board) -> String {
-            StaircaseChess::render(board)
-        }
-        fn brute_force(board: &Board) -> String {
-            StaircaseChess::brute_force(board)
-        }
-        fn shrink(board: &Board) -> Vec<Board> {
-            StaircaseChess::shrink(board)
-        }
+    impl PlantedSolver for Forgetful {
+        type Base = StaircaseChess;
         fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
             let mut sc = dp_core::Scanner::new(input);
             let rows: usize = sc.next("n")?;
@@ -498,7 +485,8 @@ mod tests {
     /// p2599 with the slip of the seed editorial planted: the right bound's "new pile equals
     /// the near bound, so the partner is 0" case tests `x == 1` instead of `x == near`. Right
     /// bounds of intervals of two or more piles only matter from 4 piles on.
-    struct SlippedStoneEnds;
+    struct Slipped;
+    type SlippedStoneEnds = Planted<Slipped>;
 
     /// The seed's right-hand case with its slip: the other cases as in
     /// `p2599_stone_ends::partner`.
@@ -536,23 +524,8 @@ mod tests {
         n > 0 && piles[0] != left[1][n]
     }
 
-    impl Oracle for SlippedStoneEnds {
-        type Input = Games;
-        fn name() -> &'static str {
-            StoneEnds::name()
-        }
-        fn generate(rng: &mut SplitMix64) -> Games {
-            StoneEnds::generate(rng)
-        }
-        fn render(games: &Games) -> String {
-            StoneEnds::render(games)
-        }
-        fn brute_force(games: &Games) -> String {
-            StoneEnds::brute_force(games)
-        }
-        fn shrink(games: &Games) -> Vec<Games> {
-            StoneEnds::shrink(games)
-        }
+    impl PlantedSolver for Slipped {
+        type Base = StoneEnds;
         fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
             let mut sc = dp_core::Scanner::new(input);
             let tests: usize = sc.next("T")?;
@@ -658,24 +631,10 @@ mod tests {
 
     #[test]
     fn panicking_solver_is_a_mismatch_not_a_crash() {
-        struct Panics;
-        impl Oracle for Panics {
-            type Input = Board;
-            fn name() -> &'static str {
-                "p4363-staircase-chess"
-            }
-            fn generate(rng: &mut SplitMix64) -> Board {
-                StaircaseChess::generate(rng)
-            }
-            fn render(board: &Board) -> String {
-                StaircaseChess::render(board)
-            }
-            fn brute_force(board: &Board) -> String {
-                StaircaseChess::brute_force(board)
-            }
-            fn shrink(board: &Board) -> Vec<Board> {
-                StaircaseChess::shrink(board)
-            }
+        struct IndexError;
+        type Panics = Planted<IndexError>;
+        impl PlantedSolver for IndexError {
+            type Base = StaircaseChess;
             fn solve(input: &[u8], _: &mut Vec<u8>) -> Result<(), Error> {
                 let cells: Vec<u8> = input.to_vec();
                 // An index error on every input.

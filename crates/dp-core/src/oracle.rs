@@ -74,6 +74,104 @@ pub trait Oracle {
     }
 }
 
+/// A wrong solver to plant into a problem's oracle, to prove that the tests and
+/// `cargo xtask stress` catch a bug and shrink it; [`Planted`] makes it an [`Oracle`].
+///
+/// # Example
+/// See [`Planted`].
+pub trait PlantedSolver {
+    /// The oracle whose generator, brute force and shrink are kept.
+    type Base: Oracle;
+
+    /// The planted, wrong solver.
+    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error>;
+}
+
+/// The oracle `P::Base` with `P`'s planted solver in place of the real one.
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::{find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver};
+/// use dp_core::{Error, Scanner, SplitMix64};
+///
+/// struct Max; // the largest of a list
+/// impl Oracle for Max {
+///     type Input = Vec<u64>;
+///     fn name() -> &'static str { "max" }
+///     fn generate(rng: &mut SplitMix64) -> Vec<u64> {
+///         (0..rng.range(1, 6)).map(|_| rng.range(0, 9)).collect()
+///     }
+///     fn render(v: &Vec<u64>) -> String {
+///         let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
+///         format!("{}\n{}\n", v.len(), items.join(" "))
+///     }
+///     fn brute_force(v: &Vec<u64>) -> String { format!("{}\n", v.iter().max().unwrap()) }
+///     fn shrink(v: &Vec<u64>) -> Vec<Vec<u64>> {
+///         (0..v.len()).filter(|_| v.len() > 1)
+///             .map(|i| { let mut w = v.clone(); w.remove(i); w }).collect()
+///     }
+///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+///         let mut sc = Scanner::new(input);
+///         let n: usize = sc.next("n")?;
+///         let mut best = 0u64;
+///         for _ in 0..n { best = best.max(sc.next("x")?); }
+///         out.extend_from_slice(format!("{}\n", best).as_bytes());
+///         Ok(())
+///     }
+/// }
+/// assert!(find_mismatch::<Max>(1, 100).is_none());
+///
+/// /// The bug: takes the first item for the largest.
+/// struct FirstIsMax;
+/// impl PlantedSolver for FirstIsMax {
+///     type Base = Max;
+///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+///         let mut sc = Scanner::new(input);
+///         let _n: usize = sc.next("n")?;
+///         let first: u64 = sc.next("x")?;
+///         out.extend_from_slice(format!("{}\n", first).as_bytes());
+///         Ok(())
+///     }
+/// }
+///
+/// let found = find_mismatch::<Planted<FirstIsMax>>(1, 100).expect("the bug is caught");
+/// let small = shrink_mismatch::<Planted<FirstIsMax>>(found, 1000);
+/// assert_eq!(small.input.len(), 2); // a larger item after the first one
+/// ```
+pub struct Planted<P>(std::marker::PhantomData<P>);
+
+impl<P: PlantedSolver> Oracle for Planted<P> {
+    type Input = <P::Base as Oracle>::Input;
+
+    fn name() -> &'static str {
+        P::Base::name()
+    }
+
+    fn generate(rng: &mut SplitMix64) -> Self::Input {
+        P::Base::generate(rng)
+    }
+
+    fn render(input: &Self::Input) -> String {
+        P::Base::render(input)
+    }
+
+    fn brute_force(input: &Self::Input) -> String {
+        P::Base::brute_force(input)
+    }
+
+    fn shrink(input: &Self::Input) -> Vec<Self::Input> {
+        P::Base::shrink(input)
+    }
+
+    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+        P::solve(input, out)
+    }
+
+    fn bench_inputs() -> Vec<BenchInput> {
+        P::Base::bench_inputs()
+    }
+}
+
 /// A named benchmark input; see [`Oracle::bench_inputs`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BenchInput {
