@@ -6,14 +6,14 @@
 //! # The state
 //! Call the piece further right the front (at x), the other the back (at y = x - gap). Cells
 //! behind y are out of reach and cells beyond x were never occupied, so a position is x, the
-//! occupancy of the gap - 1 cells between ([`GapMask`](dp_core::encode::gap_mask::GapMask)) and whose piece moves: F (front to
+//! occupancy of the gap - 1 cells between ([`GapMask`]) and whose piece moves: F (front to
 //! move) or B (back to move). The value of a state is the mover's best (own - other) score still
 //! to come; a move to cell z is worth `a[z] - value(next state)`.
 //!
 //! # Gap >= 6 with the front to move: closed form
 //! F(x, gap >= 6) = S(x + 1) - L, where S(x + 1) is the sum of the cells beyond x and L the sum of
 //! the free cells between that the back piece can visit (steps of at most 4 onto free cells,
-//! [`GapMask::reachable`](dp_core::encode::gap_mask::GapMask::reachable)).
+//! [`GapMask::reachable`]).
 //! - The front can get at least that: it steps one cell at a time. After its k-th step it has
 //!   occupied x..=x+k, and the back piece, still before x after its k - 1 moves from y <= x - 6,
 //!   needs to reach x + k + 1 <= its cell + 4; that needs its cell >= x + k - 3 after at most
@@ -30,8 +30,7 @@
 //! move. The exact sum costs nothing and needs no such argument.
 //!
 //! # The other states
-//! F states with gap <= 5 and B states with gap <= 9 (5 + a front move of 4) remain; from the
-//! start only 26 F and 107 B (gap, mask) pairs are reachable (see [`layout`]). Each of them
+//! F states with gap <= 5 and B states with gap <= 9 (5 + a front move of 4) remain. Each of them
 //! depends only on states at the same x with a smaller gap or at a larger x:
 //! - F(x): the front moves k: B(x + k, gap + k, mask + old front cell).
 //! - B(x): the back moves to a free cell before the front: F(x, smaller gap) (closed form from
@@ -39,65 +38,31 @@
 //!
 //! So one pass from x = n down to 2 evaluates everything, with the B values of the last four x
 //! in a [`RollingRows`]. Among a B state's moves that leave a gap >= 6, only the one to the
-//! nearest free cell matters: the back piece's later cells from any other one are a subset of
-//! its cells from the nearest one, and all values are positive.
+//! nearest free cell z matters: the back piece's later cells from any other one are a subset of
+//! its cells from z, and all values are positive. That move is worth
+//! `a[z] - (S(x + 1) - L(after it)) = L(before it) - S(x + 1)`.
+//!
+//! # The layout
+//! F slot f is the pair of [`GapMask::index`] f: all 31 pairs of gap <= 5. A B row holds the
+//! state F slot f becomes when the front moves k at `(k - 1) * 31 + f`, then the jump states
+//! (m, empty), m = 1..=3, at `124 + m - 1`: 127 slots, a superset of the 107 B states reachable
+//! from the start (26 F states; a search in the tests checks both). So F slot f reads its four
+//! successors at fixed places, and a B slot's (gap, mask) is a function of its index: the
+//! evaluation unrolls over the slots, and the compiler folds each slot's moves into
+//! straight-line code with constant indices. Only the back piece's reachable cells come from a
+//! compile-time table, as folding that loop is beyond older compilers.
 //!
 //! At x = n the front is stuck for good, so F(n) = -L and B(n) = L. Every x < n takes the same
-//! branch-free path over the compile-time [`layout`]: cells beyond n are worth far less than
-//! nothing there, which loses to any legal move, and every state at x < n has one.
+//! branch-free path: cells beyond n are worth far less than nothing there, which loses to any
+//! legal move, and every state at x < n has one.
 
+use dp_core::encode::gap_mask::GapMask;
 use dp_core::memo::rolling::RollingRows;
 use dp_core::{Error, Scanner};
 use std::io::Write;
 
-pub mod layout;
 #[cfg(feature = "oracle")]
 pub mod oracle;
-
-use crate::layout::{
-    jump, BEHIND, B_LEN, B_OPS, C_CHAIN, END_GAIN, END_SLOT, END_TAIL, L_GAIN, L_TAIL, MAX_STEP,
-    NB, NC, NE, NF, NL, NV, WINDOW,
-};
-
-/// Runs `$body` with `$i` bound to 0, 1, ..., up to 127 while below `$limit`, as straight-line
-/// code: `$limit` and the tables `$body` indexes are constants, so every index folds to a
-/// constant and every branch on the tables disappears.
-macro_rules! unroll {
-    ($limit:expr, |$i:ident| $body:block) => {
-        unroll!(@16 $limit, $i, $body, 0);
-        unroll!(@16 $limit, $i, $body, 16);
-        unroll!(@16 $limit, $i, $body, 32);
-        unroll!(@16 $limit, $i, $body, 48);
-        unroll!(@16 $limit, $i, $body, 64);
-        unroll!(@16 $limit, $i, $body, 80);
-        unroll!(@16 $limit, $i, $body, 96);
-        unroll!(@16 $limit, $i, $body, 112);
-    };
-    (@16 $limit:expr, $i:ident, $body:block, $base:expr) => {
-        unroll!(@4 $limit, $i, $body, $base);
-        unroll!(@4 $limit, $i, $body, $base + 4);
-        unroll!(@4 $limit, $i, $body, $base + 8);
-        unroll!(@4 $limit, $i, $body, $base + 12);
-    };
-    (@4 $limit:expr, $i:ident, $body:block, $base:expr) => {
-        unroll!(@1 $limit, $i, $body, $base);
-        unroll!(@1 $limit, $i, $body, $base + 1);
-        unroll!(@1 $limit, $i, $body, $base + 2);
-        unroll!(@1 $limit, $i, $body, $base + 3);
-    };
-    (@1 $limit:expr, $i:ident, $body:block, $at:expr) => {
-        // Through `identity`, so rustc's lint for constant out-of-bounds indices (before 1.67
-        // or so) does not inspect the bodies past the limit, which never run; LLVM still sees
-        // the constant.
-        let $i: usize = std::convert::identity($at);
-        if $i < $limit {
-            $body
-        }
-    };
-}
-
-// The unrolled loops cover at most 128 entries.
-const _: () = assert!(NB <= 128 && NL <= 128 && NE <= 128 && NC <= 128);
 
 /// Largest n.
 pub const MAX_N: usize = 100_000;
@@ -105,18 +70,78 @@ pub const MAX_N: usize = 100_000;
 pub const MAX_TOTAL: usize = 1_000_000;
 /// Largest cell value.
 pub const MAX_VALUE: u32 = 1_000_000_000;
+/// The largest gap of a front-to-move state that is evaluated rather than closed form.
+pub const MAX_OPEN_GAP: u32 = 5;
+/// The longest move.
+pub const MAX_STEP: u32 = 4;
 
-/// Zero cells kept before cell 1, so states whose back piece would stand before cell 1 (never
-/// reached, but evaluated by the fast path) read zeros instead of leaving the buffer.
-const PAD: usize = BEHIND;
+/// F slots: every pair of gap <= 5.
+const NF: usize = 31;
+/// B slots: four front moves from each F slot, then three jump states.
+const NB: usize = 4 * NF + 3;
+/// Zero cells kept before cell 1, and the front's place in the window of cells x - 8..=x + 4: a
+/// back piece is at most 8 behind.
+const PAD: usize = 8;
 /// The gain of a cell beyond n: a move there loses to any legal option, and at x < n every
 /// state has one (the front can step to x + 1; the back piece has a free cell before the front,
 /// or passes, or is at most 3 behind the front with every cell between occupied and can jump to
-/// x + 1), so the fast path needs no bounds. Far below any value (|value| <= 10^14), far above
+/// x + 1), so the evaluation needs no bounds. Far below any value (|value| <= 10^14), far above
 /// overflow.
 const OFF_THE_ROW: i64 = -(1 << 60);
-/// Rows kept: x reads the B rows of x + 1..=x + 4.
-const ROWS: usize = 8;
+
+/// Runs `$body` with `$i` bound to each of 0..128 below `$limit`, as straight-line code: `$i` is
+/// a constant in each copy, so whatever `$body` derives from it folds away.
+macro_rules! unroll {
+    ($limit:expr, |$i:ident| $body:block) => {
+        unroll!(@ $limit, $i, $body, [0 1 2 3 4 5 6 7], [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]);
+    };
+    (@ $limit:expr, $i:ident, $body:block, [$($hi:tt)*], $lo:tt) => {
+        $(unroll!(@@ $limit, $i, $body, $hi, $lo);)*
+    };
+    (@@ $limit:expr, $i:ident, $body:block, $hi:tt, [$($lo:tt)*]) => {
+        // Through `identity`, so rustc's lint for constant out-of-bounds indices (before 1.67
+        // or so) does not inspect the copies past the limit, which never run.
+        $({
+            let $i: usize = std::convert::identity($hi * 16 + $lo);
+            if $i < $limit $body
+        })*
+    };
+}
+
+/// The state of B slot `b`.
+const fn state(b: usize) -> GapMask {
+    if b < 4 * NF {
+        GapMask::from_index(b % NF).advance_front((b / NF) as u32 + 1)
+    } else {
+        GapMask::new((b - 4 * NF) as u32 + 1, 0)
+    }
+}
+
+/// The cells between that the back piece of each B slot can visit, as a mask: its lowest bit
+/// is the nearest free cell. A table, so the unrolled code has no loop with a data-dependent
+/// exit: rustc 1.63 leaves some of those unfolded.
+const REACH: [u32; NB] = {
+    let mut reach = [0; NB];
+    let mut b = 0;
+    while b < NB {
+        reach[b] = state(b).reachable(MAX_STEP);
+        b += 1;
+    }
+    reach
+};
+
+/// L of B slot `b`: the sum of the cells it can visit, the front on `w[PAD]`.
+#[inline(always)]
+fn reach_sum(b: usize, w: &[i64; 13]) -> i64 {
+    let g = state(b).gap() as usize;
+    let mut l = 0;
+    for i in 1..9 {
+        if REACH[b] >> (i - 1) & 1 == 1 {
+            l += w[PAD + i - g];
+        }
+    }
+    l
+}
 
 /// Reads every test and writes the first player's score minus the second's, one per line.
 ///
@@ -192,7 +217,7 @@ pub struct JumpDuel {
     /// Cell c at c + PAD; cells <= 2 are 0, and while a row is evaluated the 4 cells beyond n
     /// are [`OFF_THE_ROW`].
     cells: Vec<i64>,
-    rows: RollingRows<[i64; NB], ROWS>,
+    rows: RollingRows<[i64; NB], 8>,
 }
 
 impl Default for JumpDuel {
@@ -260,79 +285,148 @@ impl JumpDuel {
         let n = self.len();
         let len = self.cells.len();
         self.cells.resize(len + MAX_STEP as usize, OFF_THE_ROW);
-        self.evaluate_end(n);
+        let w = self.window(n);
+        let row = self.rows.row_mut(n);
+        unroll!(NB, |b| {
+            row[b] = reach_sum(b, &w);
+        });
         let mut suffix = 0; // S(x + 1)
         for x in (2..n).rev() {
             suffix += self.cells[x + 1 + PAD];
-            self.evaluate_fast(x, suffix);
+            self.evaluate(x, suffix);
         }
         self.cells.truncate(len);
-        self.rows.row(2)[jump(1)]
+        self.rows.row(2)[4 * NF]
     }
 
-    /// The B row of x = n: the front piece is stuck for good, the back piece collects L.
-    fn evaluate_end(&mut self, n: usize) {
-        let mut w = [0i64; WINDOW];
-        w.copy_from_slice(&self.cells[n..n + WINDOW]);
-        let mut l = [0i64; NE];
-        unroll!(NE, |i| {
-            if i > 0 {
-                l[i] = w[END_GAIN[i] as usize] + l[END_TAIL[i] as usize];
-            }
-        });
-        let row = self.rows.row_mut(n);
-        unroll!(NB, |b| {
-            row[b] = l[END_SLOT[b] as usize];
-        });
-    }
-
-    /// The B row of x < n by the layout's constant indices.
+    /// Cells x - 8..=x + 4.
     #[inline]
-    fn evaluate_fast(&mut self, x: usize, suffix: i64) {
-        // Cells x - 8..=x + 4 are at x..x + 13 in `cells`.
-        let mut w = [0i64; WINDOW + 1];
-        w[..WINDOW].copy_from_slice(&self.cells[x..x + WINDOW]);
-        let mut v = [0i64; NV];
+    fn window(&self, x: usize) -> [i64; 13] {
+        let mut w = [0; 13];
+        w.copy_from_slice(&self.cells[x..x + 13]);
+        w
+    }
+
+    /// The B row of x < n.
+    #[inline]
+    fn evaluate(&mut self, x: usize, suffix: i64) {
+        let w = self.window(x);
         let rows = &self.rows;
-        let (r1, r2, r3, r4) = (
+        let r = [
             rows.row(x + 1),
             rows.row(x + 2),
             rows.row(x + 3),
             rows.row(x + 4),
-        );
-        let (g1, g2, g3, g4) = (w[BEHIND + 1], w[BEHIND + 2], w[BEHIND + 3], w[BEHIND + 4]);
-        for f in 0..NF {
-            let a = (g1 - r1[f]).max(g2 - r2[NF + f]);
-            let b = (g3 - r3[2 * NF + f]).max(g4 - r4[3 * NF + f]);
-            v[f] = a.max(b);
-        }
-        let mut l = [0i64; NL];
-        unroll!(NL, |i| {
-            if i > 0 {
-                l[i] = w[L_GAIN[i] as usize] + l[L_TAIL[i] as usize];
-            }
+        ];
+        // F(x, t), and the back piece's move that leaves t: a[x - gap of t] - F(x, t). Unrolled,
+        // as a vectorised loop emulates the 64-bit max slowly.
+        let (mut front, mut back) = ([0i64; NF], [0i64; NF]);
+        unroll!(NF, |t| {
+            let a = (w[PAD + 1] - r[0][t]).max(w[PAD + 2] - r[1][NF + t]);
+            let b = (w[PAD + 3] - r[2][2 * NF + t]).max(w[PAD + 4] - r[3][3 * NF + t]);
+            front[t] = a.max(b);
+            back[t] = w[PAD - GapMask::from_index(t).gap() as usize] - front[t];
         });
-        unroll!(NC, |c| {
-            v[NF + c] = suffix - l[C_CHAIN[c] as usize];
-        });
-        v[NF + NC] = r1[jump(1)];
-        v[NF + NC + 1] = r2[jump(2)];
-        v[NF + NC + 2] = r3[jump(3)];
+        // The back piece's jumps to x + m.
+        let over = [
+            w[PAD + 1] - r[0][4 * NF],
+            w[PAD + 2] - r[1][4 * NF + 1],
+            w[PAD + 3] - r[2][4 * NF + 2],
+        ];
         let row = self.rows.row_mut(x);
         unroll!(NB, |b| {
-            let ops = &B_OPS[b];
-            let len = B_LEN[b];
-            let mut best = w[ops[0].gain as usize] - v[ops[0].value as usize];
-            if len > 1 {
-                best = best.max(w[ops[1].gain as usize] - v[ops[1].value as usize]);
+            let s = state(b);
+            let g = s.gap();
+            let (mut best, mut moved) = (i64::MIN, false);
+            // Not `1..=MAX_STEP`: LLVM unrolls an inclusive range less reliably.
+            for j in 1..MAX_STEP + 1 {
+                if j > g {
+                    moved = true;
+                    best = best.max(over[(j - g - 1) as usize]);
+                } else if j < g && !s.is_occupied(j) {
+                    moved = true;
+                    let t = s.advance_back(j);
+                    if t.gap() <= MAX_OPEN_GAP {
+                        best = best.max(back[t.index()]);
+                    } else if j == REACH[b].trailing_zeros() + 1 {
+                        // The nearest free cell; moves further leave the back piece a subset.
+                        best = best.max(reach_sum(b, &w) - suffix);
+                    }
+                }
             }
-            if len > 2 {
-                best = best.max(w[ops[2].gain as usize] - v[ops[2].value as usize]);
-            }
-            if len > 3 {
-                best = best.max(w[ops[3].gain as usize] - v[ops[3].value as usize]);
-            }
-            row[b] = best;
+            row[b] = if moved {
+                best
+            } else if g <= MAX_OPEN_GAP {
+                -front[s.index()] // stuck: pass
+            } else {
+                -suffix // the same, F closed form with L = 0
+            };
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn b_slots_hold_distinct_states_and_every_reachable_one() {
+        let slots: Vec<GapMask> = (0..NB).map(state).collect();
+        assert_eq!(slots.iter().collect::<HashSet<_>>().len(), NB);
+        for f in 0..NF {
+            for k in 1..=MAX_STEP {
+                let s = GapMask::from_index(f).advance_front(k);
+                assert_eq!(slots[(k as usize - 1) * NF + f], s);
+            }
+        }
+        // Search from the start, B(1, empty), by the rules: F states expand while gap <= 5.
+        let (mut f_seen, mut b_seen) = (HashSet::new(), HashSet::new());
+        let mut work = vec![(false, GapMask::new(1, 0))];
+        while let Some((front, s)) = work.pop() {
+            let seen = if front { &mut f_seen } else { &mut b_seen };
+            if !seen.insert(s) {
+                continue;
+            }
+            if front {
+                work.extend((1..=MAX_STEP).map(|k| (false, s.advance_front(k))));
+                continue;
+            }
+            assert!(slots.contains(&s), "{:?} has no B slot", s);
+            let mut moved = false;
+            for j in 1..=MAX_STEP {
+                if j < s.gap() && !s.is_occupied(j) {
+                    moved = true;
+                    let t = s.advance_back(j);
+                    if t.gap() <= MAX_OPEN_GAP {
+                        work.push((true, t));
+                    }
+                } else if j > s.gap() {
+                    moved = true;
+                    work.push((false, GapMask::new(j - s.gap(), 0)));
+                }
+            }
+            if !moved && s.gap() <= MAX_OPEN_GAP {
+                work.push((true, s)); // a pass
+            }
+        }
+        assert_eq!((f_seen.len(), b_seen.len()), (26, 107));
+    }
+
+    #[test]
+    fn reach_masks_are_the_gap_masks() {
+        for (b, &reach) in REACH.iter().enumerate() {
+            assert_eq!(reach, state(b).reachable(MAX_STEP));
+        }
+        // Cells x - 8..=x + 4 worth 2^i: the sum names the cells taken. Slot 3 * 31 + 30: gap
+        // 9, cells 1..=5 occupied, so 6..=8 are out of reach.
+        let w: [i64; 13] = std::array::from_fn(|i| 1 << i);
+        let s = state(3 * NF + 30);
+        assert_eq!((s.gap(), s.mask()), (9, 0b1_1111));
+        assert_eq!(reach_sum(3 * NF + 30, &w), 0);
+        // Slot 3 * 31 + 0: gap 5 after a front move of 4 from gap 1; cells 2..=4 free.
+        let s = state(3 * NF);
+        assert_eq!((s.gap(), s.mask()), (5, 0b0001));
+        assert_eq!(reach_sum(3 * NF, &w), (1 << 5) + (1 << 6) + (1 << 7));
     }
 }

@@ -1,7 +1,7 @@
 //! Test oracle (feature `oracle`): random small rows, a brute force that plays the game on the
 //! full set of occupied cells, and benchmark inputs.
 
-use crate::layout::{f_slot, jump, moved, B_STATE, MAX_OPEN_GAP, MAX_STEP, NB, NF};
+use crate::{MAX_OPEN_GAP, MAX_STEP};
 use dp_core::encode::gap_mask::GapMask;
 use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
@@ -90,13 +90,15 @@ impl Game {
     }
 }
 
-/// The solver's recurrence evaluated plainly, the reference for its fast path: every row kept,
-/// every move's bounds checked, every back move tried (not only the nearest one into the closed
-/// form), passes by the rules, and L summed cell by cell from [`GapMask::reachable`].
+/// The solver's recurrence evaluated plainly, the reference for its fast path: every (gap,
+/// mask) pair of gap <= 9 at every x, every move's bounds checked, every back move tried (not
+/// only the nearest one into the closed form), passes by the rules, and L summed cell by cell
+/// from [`GapMask::reachable`].
 ///
 /// # Complexity
 /// O(n) with a large constant.
 pub fn checked_difference(values: &[u32]) -> i64 {
+    const IDS: usize = 511; // GapMask::count(9)
     let n = values.len() + 2;
     // cells[c] for c in 0..=n (0, 1, 2 worth nothing); positions before cell 1 read 0 too.
     let mut cells = vec![0i64; n + 1];
@@ -104,40 +106,31 @@ pub fn checked_difference(values: &[u32]) -> i64 {
         cells[i + 3] = i64::from(v);
     }
     let cell = |c: isize| if c >= 0 { cells[c as usize] } else { 0 };
-    // L(x; s): the free cells between that the back piece can visit.
-    let reach_sum = |x: usize, s: GapMask| -> i64 {
-        let reach = s.reachable(MAX_STEP);
-        (1..s.gap())
-            .filter(|&i| reach >> (i - 1) & 1 == 1)
-            .map(|i| cell(x as isize + i as isize - s.gap() as isize))
-            .sum()
-    };
-    let mut rows = vec![[0i64; NB]; n + 1];
-    for (b, value) in rows[n].iter_mut().enumerate() {
-        *value = reach_sum(n, B_STATE[b]);
-    }
+    // B values of x..=x + 4 at x % 5, by GapMask::index.
+    let mut rows = vec![vec![0i64; IDS]; 5];
     let mut suffix = 0; // S(x + 1)
-    for x in (2..n).rev() {
-        suffix += cells[x + 1];
-        let mut f = [0i64; NF];
-        for (slot, value) in f.iter_mut().enumerate() {
-            // x < n, so the front can always step to x + 1.
-            *value = (1..=MAX_STEP as usize)
-                .filter(|&k| x + k <= n)
-                .map(|k| cells[x + k] - rows[x + k][moved(slot, k as u32)])
-                .max()
-                .unwrap();
-        }
-        let front_value = |s: GapMask| match f_slot(s) {
-            Some(slot) => f[slot],
-            None => {
-                assert!(s.gap() > MAX_OPEN_GAP, "an open F state outside the layout");
-                suffix - reach_sum(x, s)
+    for x in (2..=n).rev() {
+        // F values at x: by the recurrence for gap <= 5, closed form S(x + 1) - L beyond.
+        let mut f = vec![0i64; IDS];
+        let mut b = vec![0i64; IDS];
+        for id in 0..IDS {
+            let s = GapMask::from_index(id);
+            let reach = s.reachable(MAX_STEP);
+            let back_can_move = reach != 0;
+            if s.gap() > MAX_OPEN_GAP {
+                f[id] = suffix
+                    - (1..s.gap())
+                        .filter(|&i| reach >> (i - 1) & 1 == 1)
+                        .map(|i| cell(x as isize + i as isize - s.gap() as isize))
+                        .sum::<i64>();
+            } else if x < n {
+                f[id] = (1..=MAX_STEP as usize)
+                    .filter(|&k| x + k <= n)
+                    .map(|k| cells[x + k] - rows[(x + k) % 5][s.advance_front(k as u32).index()])
+                    .max()
+                    .unwrap();
             }
-        };
-        let mut row = [0i64; NB];
-        for (b, value) in row.iter_mut().enumerate() {
-            let s = B_STATE[b];
+            // The back piece's moves; B(x, s) needs F(x, t) only for smaller gaps.
             let mut best: Option<i64> = None;
             for j in 1..=MAX_STEP {
                 let z = x as isize + j as isize - s.gap() as isize;
@@ -148,19 +141,28 @@ pub fn checked_difference(values: &[u32]) -> i64 {
                     if s.is_occupied(j) {
                         continue;
                     }
-                    front_value(s.advance_back(j))
+                    f[s.advance_back(j).index()]
                 } else {
-                    rows[z as usize][jump(j - s.gap())]
+                    rows[z as usize % 5][GapMask::new(j - s.gap(), 0).index()]
                 };
                 let option = cell(z) - after;
                 best = Some(best.map_or(option, |b| b.max(option)));
             }
-            // Stuck: pass to the front piece, which can move.
-            *value = best.unwrap_or_else(|| -front_value(s));
+            b[id] = match best {
+                Some(best) => best,
+                // Stuck: pass to the front piece, or the game is over.
+                None if x < n => -f[id],
+                None => 0,
+            };
+            if x == n && s.gap() <= MAX_OPEN_GAP && back_can_move {
+                // The front piece is stuck for good and passes.
+                f[id] = -b[id];
+            }
         }
-        rows[x] = row;
+        rows[x % 5] = b;
+        suffix += cells[x];
     }
-    rows[2][jump(1)]
+    rows[2][GapMask::new(1, 0).index()]
 }
 
 /// A random row of `n` cells whose values (cells 3..=n) are all 1, in 1..=3 or in 1..=10^9,
