@@ -1,5 +1,5 @@
 //! Times the whole-table solve of an n x n board under each tile side of the layout, to check
-//! the choice of `Layout::tile_side_for`:
+//! the choice of `Layout::new`:
 //! `cargo run --release -p p4576-chase --example layouts -- 80 [RUNS [TILE_SIDE]]`.
 //! Prints the median of RUNS (default 3) runs per tile side (all of 1, 2, 4, 8, 16 by default).
 
@@ -18,7 +18,6 @@ fn main() {
         Some(a) => vec![a.parse().expect("a tile side")],
         None => vec![1, 2, 4, 8, 16],
     };
-    println!("n {}: tile side picked {}", n, Layout::tile_side_for(n));
     for t in sides {
         let mut times: Vec<Duration> = (0..runs)
             .map(|_| {
@@ -31,7 +30,7 @@ fn main() {
             })
             .collect();
         times.sort();
-        let positions = Layout::with_tile_side(n, t).positions();
+        let positions = 2 * Layout::with_tile_side(n, t).cells().pow(2);
         println!(
             "t {:2}: {} positions, median {:?} of {:?}",
             t,

@@ -1,13 +1,16 @@
 //! A set of positions that is filled in any order and drained in increasing order: one layer of
 //! a breadth-first or retrograde search.
 
-/// A set of indices in `0..len` stored as a bitmap (one bit per index) with a summary bitmap
-/// (one bit per 64-bit word), so that draining a sparse set skips empty regions in O(len / 4096).
+/// A set of indices in `0..capacity` stored as a bitmap (one bit per index) with a flag for each
+/// run of 512 indices (8 words, a cache line's worth) that may hold a member, so that draining
+/// skips the runs without members in O(capacity / 512).
 ///
 /// Retrograde analysis keeps two of them, the layer being processed and the next one. A bitmap
-/// costs a fixed `len / 8` bytes where a list of `u32` costs 4 bytes per member, and draining it
-/// visits members in increasing order, so the work done for each member (touching its parents)
-/// walks memory in a few monotone streams instead of jumping about.
+/// costs a fixed `capacity / 8` bytes where a list of `u32` costs 4 bytes per member, and
+/// draining it visits members in increasing order, so the work done for each member (touching
+/// its parents) walks memory in a few monotone streams instead of jumping about. The flags
+/// spare draining most of the bitmap: on the 80 x 80 chase, reading all of it at each of the
+/// 237 layers cost 4% more time.
 ///
 /// # Example
 /// ```
@@ -24,31 +27,29 @@
 /// ```
 #[derive(Clone, Debug)]
 pub struct Frontier {
+    /// The bitmap, in whole runs of 8 words.
     words: Vec<u64>,
-    /// Bit `j` of `summary[i]` is set when `words[64 * i + j]` may be non-zero.
-    summary: Vec<u64>,
-    len: usize,
+    /// Whether each run of 8 words may be non-zero.
+    dirty: Vec<bool>,
     capacity: usize,
 }
 
 impl Frontier {
-    /// An empty set over the indices `0..capacity`.
+    /// An empty set over the indices `0..n`.
     ///
     /// # Complexity
-    /// O(capacity / 64) time, about `capacity / 8` bytes.
+    /// O(n / 64) time, about `n / 8` bytes.
     ///
     /// # Example
     /// ```
     /// let layer = dp_core::game::frontier::Frontier::new(100);
     /// assert_eq!((layer.capacity(), layer.len()), (100, 0));
     /// ```
-    pub fn new(capacity: usize) -> Self {
-        let words = (capacity + 63) / 64;
+    pub fn new(n: usize) -> Self {
         Frontier {
-            words: vec![0; words],
-            summary: vec![0; (words + 63) / 64],
-            len: 0,
-            capacity,
+            words: vec![0; (n + 511) / 512 * 8],
+            dirty: vec![false; (n + 511) / 512],
+            capacity: n,
         }
     }
 
@@ -68,7 +69,7 @@ impl Frontier {
     /// The number of members.
     ///
     /// # Complexity
-    /// O(1).
+    /// O(capacity / 64).
     ///
     /// # Example
     /// ```
@@ -77,45 +78,20 @@ impl Frontier {
     /// assert_eq!(layer.len(), 1);
     /// ```
     pub fn len(&self) -> usize {
-        self.len
+        self.words.iter().map(|w| w.count_ones() as usize).sum()
     }
 
     /// Whether it has no members.
     ///
     /// # Complexity
-    /// O(1).
+    /// O(capacity / 512).
     ///
     /// # Example
     /// ```
     /// assert!(dp_core::game::frontier::Frontier::new(7).is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Whether `index` is a member.
-    ///
-    /// # Panics
-    /// If `index >= capacity`.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// ```
-    /// let mut layer = dp_core::game::frontier::Frontier::new(70);
-    /// layer.insert(65);
-    /// assert!(layer.contains(65) && !layer.contains(64));
-    /// ```
-    #[inline]
-    pub fn contains(&self, index: usize) -> bool {
-        assert!(
-            index < self.capacity,
-            "index {} out of 0..{}",
-            index,
-            self.capacity
-        );
-        self.words[index / 64] >> (index % 64) & 1 == 1
+        !self.dirty.contains(&true)
     }
 
     /// Adds `index`; adding a member again changes nothing.
@@ -135,25 +111,15 @@ impl Frontier {
     /// ```
     #[inline]
     pub fn insert(&mut self, index: usize) {
-        assert!(
-            index < self.capacity,
-            "index {} out of 0..{}",
-            index,
-            self.capacity
-        );
-        let word = index / 64;
-        let bit = 1u64 << (index % 64);
-        if self.words[word] & bit == 0 {
-            self.words[word] |= bit;
-            self.summary[word / 64] |= 1u64 << (word % 64);
-            self.len += 1;
-        }
+        assert!(index < self.capacity);
+        self.words[index / 64] |= 1 << (index % 64);
+        self.dirty[index / 512] = true;
     }
 
     /// Calls `f` on every member in increasing order and empties the set.
     ///
     /// # Complexity
-    /// O(capacity / 4096 + number of non-empty 64-bit words + members), plus the calls of `f`.
+    /// O(capacity / 512 + runs holding members + members), plus the calls of `f`.
     ///
     /// # Example
     /// ```
@@ -165,21 +131,17 @@ impl Frontier {
     /// assert_eq!((sum, layer.len()), (201, 0));
     /// ```
     pub fn drain<F: FnMut(usize)>(&mut self, mut f: F) {
-        for block in 0..self.summary.len() {
-            let mut nonzero = self.summary[block];
-            self.summary[block] = 0;
-            while nonzero != 0 {
-                let word = block * 64 + nonzero.trailing_zeros() as usize;
-                nonzero &= nonzero - 1;
-                let mut bits = self.words[word];
-                self.words[word] = 0;
-                while bits != 0 {
-                    f(word * 64 + bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
+        for (line, dirty) in self.dirty.iter_mut().enumerate() {
+            if std::mem::take(dirty) {
+                for i in 8 * line..8 * line + 8 {
+                    let mut bits = std::mem::take(&mut self.words[i]);
+                    while bits != 0 {
+                        f(64 * i + bits.trailing_zeros() as usize);
+                        bits &= bits - 1;
+                    }
                 }
             }
         }
-        self.len = 0;
     }
 }
 
@@ -203,12 +165,11 @@ mod tests {
                 expected.sort_unstable();
                 expected.dedup();
                 assert_eq!(layer.len(), expected.len());
-                assert!(expected.iter().all(|&i| layer.contains(i)));
                 let mut got = Vec::new();
                 layer.drain(|i| got.push(i));
                 assert_eq!(got, expected, "capacity {} round {}", capacity, round);
                 assert!(layer.is_empty());
-                assert!((0..capacity).all(|i| !layer.contains(i)));
+                layer.drain(|i| panic!("{} drained twice", i));
             }
         }
     }
@@ -223,7 +184,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "out of 0..10")]
+    #[should_panic(expected = "index < self.capacity")]
     fn insert_out_of_range_panics() {
         Frontier::new(10).insert(10);
     }

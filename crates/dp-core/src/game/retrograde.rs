@@ -4,7 +4,7 @@
 //! A game gives its positions as dense indices `0..N`, its terminal positions, and its moves
 //! ([`Game`]); when it can also list the positions a move may have come from ([`Unmoves`]),
 //! [`solve_with_unmoves`] needs nothing but the table itself, otherwise [`solve`] first builds
-//! the reverse edges in compact arrays.
+//! the reverse edges in compact arrays and serves them as un-moves to the same solver.
 //!
 //! Values are seen by the side to move: [`Value::Win`]`(d)` means the mover can force a win in
 //! `d` plies and the opponent can delay it that long, [`Value::Loss`]`(d)` the other way round,
@@ -35,12 +35,13 @@ use std::cmp::Ordering;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
+    // The discriminants are the offsets of the cell codes from `Cell::TOP`.
     /// The side to move has lost (e.g. its piece was just captured).
-    Loss,
+    Loss = 1,
     /// Neither side wins (e.g. stalemate in a game that calls it a draw).
-    Draw,
+    Draw = 0,
     /// The side to move has won.
-    Win,
+    Win = 2,
 }
 
 /// The value of a position for the side to move, with the distance to the end in plies.
@@ -129,20 +130,17 @@ impl Value {
             Value::Win(d) => Value::Loss(d + 1),
         }
     }
-
-    /// A key whose natural order is the mover's preference.
-    fn rank(self) -> (u8, i64) {
-        match self {
-            Value::Loss(d) => (0, i64::from(d)),
-            Value::Draw => (1, 0),
-            Value::Win(d) => (2, -i64::from(d)),
-        }
-    }
 }
 
 impl Ord for Value {
     fn cmp(&self, other: &Self) -> Ordering {
-        self.rank().cmp(&other.rank())
+        // Losses, then draws, then wins; a later loss and a sooner win rank higher.
+        let rank = |v: &Value| match *v {
+            Value::Loss(d) => (0, i64::from(d)),
+            Value::Draw => (1, 0),
+            Value::Win(d) => (2, -i64::from(d)),
+        };
+        rank(self).cmp(&rank(other))
     }
 }
 
@@ -161,8 +159,8 @@ impl PartialOrd for Value {
 ///
 /// # Constraints
 /// Moves lead to indices in `0..positions()`, and a position lists the same moves on every call
-/// ([`solve`] asks twice). A move listed twice counts twice (it must then be listed twice by
-/// [`Unmoves::for_each_unmove`] too).
+/// ([`solve`] asks more than once). A move listed twice counts twice (it must then be listed
+/// twice by [`Unmoves::for_each_unmove`] too).
 ///
 /// # Example
 /// ```
@@ -235,45 +233,16 @@ pub trait Unmoves: Game {
     fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, f: F);
 }
 
-mod sealed {
-    /// The integer operations the solver needs of a cell type; not for use outside.
-    pub trait Sealed: Copy {
-        /// Half the range: codes below are counters, codes at or above are values.
-        const TOP: u32;
-        fn get(self) -> u32;
-        fn put(code: u32) -> Self;
-    }
-
-    impl Sealed for u16 {
-        const TOP: u32 = 1 << 15;
-        #[inline]
-        fn get(self) -> u32 {
-            u32::from(self)
-        }
-        #[inline]
-        fn put(code: u32) -> Self {
-            code as u16
-        }
-    }
-
-    impl Sealed for u32 {
-        const TOP: u32 = 1 << 31;
-        #[inline]
-        fn get(self) -> u32 {
-            self
-        }
-        #[inline]
-        fn put(code: u32) -> Self {
-            code
-        }
-    }
-}
-
 /// The integer type of one position's cell: `u16` (2 bytes; distances up to 16 382 plies and
 /// up to 32 767 moves from one position) or `u32` (4 bytes; about 10^9 of each).
 ///
-/// A cell holds the counter of children not yet known to be wins while the position is
-/// unresolved, and its value once it is resolved.
+/// A cell holds a code: `1..TOP` counts the children of an unresolved position not yet known to
+/// be wins, `TOP` is a terminal draw, `TOP + 2d + 1` a loss in d plies and `TOP + 2d + 2` a win
+/// in d (a counter never reaches 0: the position resolves at that moment).
+///
+/// # Constraints
+/// Another type may implement it when `TOP` is even and at most 2^31 and every code below
+/// `2 * TOP` converts to the type and back unchanged.
 ///
 /// # Example
 /// ```
@@ -281,26 +250,26 @@ mod sealed {
 /// assert_eq!(<u16 as Cell>::MAX_PLIES, 16_382);
 /// assert_eq!(<u16 as Cell>::MAX_DEGREE, 32_767);
 /// ```
-pub trait Cell: sealed::Sealed {
+pub trait Cell: Copy + Into<u32> + TryFrom<u32> {
+    /// Half the codes: those below are counters, those at or above values.
+    const TOP: u32;
     /// The largest distance in plies a table of this cell type can hold.
     const MAX_PLIES: u32 = (Self::TOP - 3) / 2;
     /// The largest number of moves from one position a table of this cell type can count.
     const MAX_DEGREE: u32 = Self::TOP - 1;
 }
 
-impl Cell for u16 {}
-impl Cell for u32 {}
-
-// Cell codes: 1..TOP counters; TOP a terminal draw; TOP + 2d + 1 a loss in d, TOP + 2d + 2 a win
-// in d. Counters of unresolved positions never reach 0: the position resolves at that moment.
-#[inline]
-fn loss_code<C: Cell>(plies: u32) -> u32 {
-    C::TOP + 2 * plies + 1
+impl Cell for u16 {
+    const TOP: u32 = 1 << 15;
 }
 
-#[inline]
-fn win_code<C: Cell>(plies: u32) -> u32 {
-    C::TOP + 2 * plies + 2
+impl Cell for u32 {
+    const TOP: u32 = 1 << 31;
+}
+
+/// The cell holding `code`, which the solver keeps below `2 * TOP`.
+fn put<C: Cell>(code: u32) -> C {
+    C::try_from(code).ok().unwrap()
 }
 
 /// The value of every position of a solved game, one [`Cell`] each.
@@ -324,7 +293,6 @@ fn win_code<C: Cell>(plies: u32) -> u32 {
 #[derive(Clone, Debug)]
 pub struct Table<C> {
     cells: Vec<C>,
-    max_plies: Option<u32>,
 }
 
 impl<C: Cell> Table<C> {
@@ -360,65 +328,33 @@ impl<C: Cell> Table<C> {
     ///
     /// # Example
     /// See [`Table`].
-    #[inline]
     pub fn value(&self, pos: usize) -> Value {
-        let code = self.cells[pos].get();
+        let code = self.cells[pos].into();
         if code <= C::TOP {
             return Value::Draw;
         }
-        let x = code - C::TOP;
-        if x % 2 == 1 {
-            Value::Loss(x / 2)
+        let plies = (code - C::TOP - 1) / 2;
+        if code % 2 == 1 {
+            Value::Loss(plies)
         } else {
-            Value::Win(x / 2 - 1)
+            Value::Win(plies)
         }
     }
 
     /// The largest distance of any won or lost position, or `None` if every position is a draw.
     ///
     /// # Complexity
-    /// O(1).
+    /// O(N): it reads every cell.
     ///
     /// # Example
     /// See [`Table`].
     pub fn max_plies(&self) -> Option<u32> {
-        self.max_plies
-    }
-}
-
-/// Where a position's parents come from: the game's own un-moves, or reverse edges built here.
-trait Parents {
-    fn for_each_parent<F: FnMut(usize)>(&self, pos: usize, f: F);
-}
-
-struct ByUnmoves<'a, G>(&'a G);
-
-impl<'a, G: Unmoves> Parents for ByUnmoves<'a, G> {
-    #[inline]
-    fn for_each_parent<F: FnMut(usize)>(&self, pos: usize, f: F) {
-        self.0.for_each_unmove(pos, f)
-    }
-}
-
-/// Reverse edges in compressed sparse rows: the parents of `c` are
-/// `sources[start[c]..start[c + 1]]`.
-struct ReverseEdges {
-    start: Vec<u32>,
-    sources: Vec<u32>,
-}
-
-impl Parents for ReverseEdges {
-    #[inline]
-    fn for_each_parent<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
-        let (lo, hi) = (self.start[pos] as usize, self.start[pos + 1] as usize);
-        for &p in &self.sources[lo..hi] {
-            f(p as usize);
-        }
+        (0..self.len()).filter_map(|p| self.value(p).plies()).max()
     }
 }
 
 /// Solves `game`, building its reverse edges first (4 bytes per position and 4 per move, freed
-/// on return).
+/// on return) and handing them to [`solve_with_unmoves`].
 ///
 /// # Panics
 /// If the game has more than `u32::MAX` positions or moves, a position has more than
@@ -426,8 +362,9 @@ impl Parents for ReverseEdges {
 /// `0..positions()`.
 ///
 /// # Complexity
-/// O(N + E) time for N positions and E moves (two passes over the moves, one over the reverse
-/// edges), `size_of::<C>() * N + N / 4 + 4 * (N + E)` bytes.
+/// O(N + E) time for N positions and E moves (two passes over the moves to build the reverse
+/// edges, one through [`Game::degree`], one over the reverse edges),
+/// `size_of::<C>() * N + N / 4 + 4 * (N + E)` bytes.
 ///
 /// # Example
 /// ```
@@ -455,28 +392,21 @@ pub fn solve<C: Cell, G: Game>(game: &G) -> Table<C> {
         "{} positions do not fit u32 indices",
         n
     );
-    let mut cells = vec![C::put(0); n];
-    let mut layer = Frontier::new(n);
-    // Pass 1: terminals, out-degrees into the cells, in-degrees into `start`.
+    // Pass 1: in-degrees into `start`.
     let mut start = vec![0u32; n + 1];
-    for (pos, cell) in cells.iter_mut().enumerate() {
-        if let Some(outcome) = game.terminal(pos) {
-            *cell = C::put(terminal_code::<C>(outcome, pos, &mut layer));
-            continue;
+    for pos in 0..n {
+        if game.terminal(pos).is_none() {
+            game.for_each_move(pos, |child| {
+                assert!(
+                    child < n,
+                    "move from {} to {}, outside 0..{}",
+                    pos,
+                    child,
+                    n
+                );
+                start[child] += 1;
+            });
         }
-        let mut degree = 0usize;
-        game.for_each_move(pos, |child| {
-            assert!(
-                child < n,
-                "move from {} to {}, outside 0..{}",
-                pos,
-                child,
-                n
-            );
-            start[child] += 1;
-            degree += 1;
-        });
-        *cell = C::put(counter_code::<C>(degree, pos, &mut layer));
     }
     // Prefix sums: `start[c]` becomes the end of c's parents, filled downwards in pass 2.
     let mut total = 0u64;
@@ -494,16 +424,55 @@ pub fn solve<C: Cell, G: Game>(game: &G) -> Table<C> {
             });
         }
     }
-    propagate(cells, layer, &ReverseEdges { start, sources })
+    solve_with_unmoves(&Reversed {
+        game,
+        start,
+        sources,
+    })
+}
+
+/// A game with its reverse edges in compressed sparse rows: the parents of `c` are
+/// `sources[start[c]..start[c + 1]]`.
+struct Reversed<'a, G> {
+    game: &'a G,
+    start: Vec<u32>,
+    sources: Vec<u32>,
+}
+
+impl<G: Game> Game for Reversed<'_, G> {
+    fn positions(&self) -> usize {
+        self.game.positions()
+    }
+
+    fn terminal(&self, pos: usize) -> Option<Outcome> {
+        self.game.terminal(pos)
+    }
+
+    fn for_each_move<F: FnMut(usize)>(&self, pos: usize, f: F) {
+        self.game.for_each_move(pos, f)
+    }
+
+    fn degree(&self, pos: usize) -> usize {
+        self.game.degree(pos)
+    }
+}
+
+impl<G: Game> Unmoves for Reversed<'_, G> {
+    #[inline]
+    fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
+        let (lo, hi) = (self.start[pos] as usize, self.start[pos + 1] as usize);
+        for &p in &self.sources[lo..hi] {
+            f(p as usize);
+        }
+    }
 }
 
 /// Solves `game` from its own un-moves: the only memory is one cell per position and two bitmaps
 /// of `N / 8` bytes.
 ///
 /// # Panics
-/// If the game has more than `u32::MAX` positions, a position has more than
-/// [`Cell::MAX_DEGREE`] moves, a distance exceeds [`Cell::MAX_PLIES`], or an un-move leads
-/// outside `0..positions()`.
+/// If a position has more than [`Cell::MAX_DEGREE`] moves, a distance exceeds
+/// [`Cell::MAX_PLIES`], or an un-move leads outside `0..positions()`.
 ///
 /// # Complexity
 /// O(N) calls of [`Game::terminal`] and [`Game::degree`], and one call of
@@ -533,92 +502,52 @@ pub fn solve<C: Cell, G: Game>(game: &G) -> Table<C> {
 /// ```
 pub fn solve_with_unmoves<C: Cell, G: Unmoves>(game: &G) -> Table<C> {
     let n = game.positions();
-    assert!(
-        n <= u32::MAX as usize,
-        "{} positions do not fit u32 indices",
-        n
-    );
-    let mut cells = vec![C::put(0); n];
-    let mut layer = Frontier::new(n);
-    for (pos, cell) in cells.iter_mut().enumerate() {
+    let (mut layer, mut next) = (Frontier::new(n), Frontier::new(n));
+    let mut cells: Vec<C> = Vec::with_capacity(n);
+    for pos in 0..n {
         let code = match game.terminal(pos) {
-            Some(outcome) => terminal_code::<C>(outcome, pos, &mut layer),
-            None => counter_code::<C>(game.degree(pos), pos, &mut layer),
-        };
-        *cell = C::put(code);
-    }
-    propagate(cells, layer, &ByUnmoves(game))
-}
-
-/// The cell of a terminal position; won and lost ones join layer 0.
-#[inline]
-fn terminal_code<C: Cell>(outcome: Outcome, pos: usize, layer: &mut Frontier) -> u32 {
-    match outcome {
-        Outcome::Draw => C::TOP,
-        Outcome::Loss => {
-            layer.insert(pos);
-            loss_code::<C>(0)
-        }
-        Outcome::Win => {
-            layer.insert(pos);
-            win_code::<C>(0)
-        }
-    }
-}
-
-/// The cell of a non-terminal position with `degree` moves; one without moves is lost at once.
-#[inline]
-fn counter_code<C: Cell>(degree: usize, pos: usize, layer: &mut Frontier) -> u32 {
-    if degree == 0 {
-        layer.insert(pos);
-        return loss_code::<C>(0);
-    }
-    assert!(
-        degree <= C::MAX_DEGREE as usize,
-        "position {} has {} moves, more than a cell of {} bits counts",
-        pos,
-        degree,
-        8 * std::mem::size_of::<C>()
-    );
-    degree as u32
-}
-
-/// Resolves layer after layer, starting from `layer` (the terminals, already in `cells`).
-fn propagate<C: Cell, P: Parents>(mut cells: Vec<C>, mut layer: Frontier, parents: &P) -> Table<C> {
-    let n = cells.len();
-    let mut next = Frontier::new(n);
-    let mut plies = 0u32;
-    let mut max_plies = None;
-    while !layer.is_empty() {
-        max_plies = Some(plies);
-        let fits = plies < C::MAX_PLIES;
-        // When the next distance does not fit, these codes are never stored: resolving panics.
-        let next_plies = if fits { plies + 1 } else { plies };
-        let (win, loss) = (win_code::<C>(next_plies), loss_code::<C>(next_plies));
-        layer.drain(|child| {
-            let child_lost = (cells[child].get() - C::TOP) % 2 == 1;
-            let resolved = if child_lost { win } else { loss };
-            parents.for_each_parent(child, |parent| {
-                let code = cells[parent].get();
-                if code >= C::TOP {
-                    return; // resolved earlier: a sooner win, or a terminal
-                }
-                let resolves = child_lost | (code == 1);
-                if !fits && resolves {
-                    panic!("a distance exceeds {} plies", C::MAX_PLIES);
-                }
-                if resolves {
-                    cells[parent] = C::put(resolved);
-                    next.insert(parent);
+            Some(outcome) => C::TOP + outcome as u32,
+            None => {
+                let degree = game.degree(pos);
+                assert!(degree <= C::MAX_DEGREE as usize);
+                // No move at all: lost at once.
+                if degree > 0 {
+                    degree as u32
                 } else {
-                    cells[parent] = C::put(code - 1);
+                    C::TOP + 1
+                }
+            }
+        };
+        if code > C::TOP {
+            layer.insert(pos);
+        }
+        cells.push(put(code));
+    }
+    let mut plies = 0;
+    while !layer.is_empty() {
+        // The code of a loss at plies + 1; a win's is one more.
+        let loss = C::TOP + 2 * plies + 3;
+        layer.drain(|child| {
+            let lost = cells[child].into() % 2;
+            game.for_each_unmove(child, |parent| {
+                let code = cells[parent].into();
+                // Codes from TOP up are resolved: a sooner win, or a terminal. Counters are
+                // 1..TOP; saying so proves `put` below in range, and its check goes (3% at n = 80).
+                if (1..C::TOP).contains(&code) {
+                    cells[parent] = put(if lost == 1 || code == 1 {
+                        assert!(plies < C::MAX_PLIES);
+                        next.insert(parent);
+                        loss + lost
+                    } else {
+                        code - 1
+                    });
                 }
             });
         });
         std::mem::swap(&mut layer, &mut next);
         plies += 1;
     }
-    Table { cells, max_plies }
+    Table { cells }
 }
 
 #[cfg(test)]
@@ -937,7 +866,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "a distance exceeds 16382 plies")]
+    #[should_panic(expected = "plies < C::MAX_PLIES")]
     fn u16_cells_refuse_a_longer_distance() {
         let game = Subtraction {
             piles: 16_383,
@@ -956,7 +885,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "more than a cell of 16 bits counts")]
+    #[should_panic(expected = "degree <= C::MAX_DEGREE")]
     fn u16_cells_refuse_too_many_moves() {
         let game = Listed::new(vec![None, None], vec![vec![0; 40_000], vec![]]);
         solve::<u16, _>(&game);
