@@ -68,8 +68,8 @@ impl From<std::io::Error> for Error {
 
 /// An integer type the [`Scanner`] can parse: the primitive integers up to 64 bits.
 pub trait Integer: Copy + PartialOrd + fmt::Display {
-    /// Parses an optional `-` (signed types only) and decimal digits; `None` on anything else or
-    /// on overflow.
+    /// Parses an optional sign and decimal digits; `None` on anything else, on overflow, and
+    /// on a negative value of an unsigned type.
     fn parse_token(token: &[u8]) -> Option<Self>;
 }
 
@@ -88,45 +88,29 @@ fn parse_magnitude(digits: &[u8]) -> Option<u64> {
     Some(value)
 }
 
-macro_rules! impl_unsigned {
+/// An optional sign and decimal digits, as i128 so that every type up to 64 bits fits.
+fn parse_signed(token: &[u8]) -> Option<i128> {
+    let (negative, digits) = match token.first() {
+        Some(b'-') => (true, &token[1..]),
+        Some(b'+') => (false, &token[1..]),
+        _ => (false, token),
+    };
+    let magnitude = i128::from(parse_magnitude(digits)?);
+    Some(if negative { -magnitude } else { magnitude })
+}
+
+macro_rules! impl_integer {
     ($($t:ty),*) => {$(
         impl Integer for $t {
             #[inline]
             fn parse_token(token: &[u8]) -> Option<Self> {
-                let digits = match token.first() {
-                    Some(b'+') => &token[1..],
-                    _ => token,
-                };
-                <$t>::try_from(parse_magnitude(digits)?).ok()
+                <$t>::try_from(parse_signed(token)?).ok()
             }
         }
     )*};
 }
 
-macro_rules! impl_signed {
-    ($($t:ty),*) => {$(
-        impl Integer for $t {
-            #[inline]
-            fn parse_token(token: &[u8]) -> Option<Self> {
-                match token.first() {
-                    Some(b'-') => {
-                        let magnitude = parse_magnitude(&token[1..])?;
-                        if magnitude > <$t>::MAX as u64 + 1 {
-                            return None;
-                        }
-                        // The two's-complement negation of magnitude, exact also for MIN.
-                        Some((magnitude as i128).wrapping_neg() as $t)
-                    }
-                    Some(b'+') => <$t>::try_from(parse_magnitude(&token[1..])?).ok(),
-                    _ => <$t>::try_from(parse_magnitude(token)?).ok(),
-                }
-            }
-        }
-    )*};
-}
-
-impl_unsigned!(u8, u16, u32, u64, usize);
-impl_signed!(i8, i16, i32, i64, isize);
+impl_integer!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
 
 /// Reads whitespace-separated tokens from an input held in memory.
 ///
