@@ -403,7 +403,11 @@ mod tests {
         std::fs::write(&input, "").unwrap();
         let run = run_limited(&script, &input, GENEROUS).unwrap();
         assert!(big.iter().step_by(4096).all(|&b| b == 1));
-        assert!(Path::new(GNU_TIME).is_file(), "{} is part of Debian", GNU_TIME);
+        assert!(
+            Path::new(GNU_TIME).is_file(),
+            "{} is part of Debian",
+            GNU_TIME
+        );
         assert!(run.peak_kib < 32 << 10, "peak {} KiB", run.peak_kib);
     }
 
