@@ -10,6 +10,7 @@ use dp_core::oracle::{
     check_input, check_seed, find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver,
 };
 use dp_core::{Error, Scanner, SplitMix64};
+use itertools::Itertools;
 use std::path::Path;
 
 fn solve_text(text: &str) -> Result<String, String> {
@@ -26,9 +27,11 @@ fn answers_by_brute_force(games: &Games) -> String {
 #[test]
 fn every_row_of_up_to_4_piles_of_1_to_5_stones() {
     let mut rows = 0;
-    for n in 1..=4u32 {
-        for code in 0..5u32.pow(n) {
-            let row: Vec<u32> = (0..n).map(|k| code / 5u32.pow(k) % 5 + 1).collect();
+    for n in 1..=4 {
+        for row in std::iter::repeat(1..=5u32)
+            .take(n)
+            .multi_cartesian_product()
+        {
             let games = Games { rows: vec![row] };
             if let Some(m) = check_input::<StoneEnds>(0, games) {
                 panic!(

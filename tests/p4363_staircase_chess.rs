@@ -3,6 +3,7 @@
 
 use dp_core::oracle::{find_mismatch, Oracle};
 use dp_core::{HashMemo, MixedRadix, SplitMix64};
+use itertools::iproduct;
 use p4363_staircase_chess::oracle::{brute_force, Board, StaircaseChess};
 
 fn solve_text(text: &str) -> Result<String, String> {
@@ -30,13 +31,9 @@ fn agrees_with_the_brute_force_on_random_small_boards() {
 #[test]
 fn agrees_with_the_brute_force_on_every_shape_of_board() {
     let mut rng = SplitMix64::new(99);
-    for rows in 1..=4 {
-        for cols in 1..=4 {
-            for max_value in [0, 1, 100_000] {
-                let board = Board::random(&mut rng, rows, cols, max_value);
-                assert_eq!(solver_answer(&board), brute_force(&board), "{:?}", board);
-            }
-        }
+    for (rows, cols, max_value) in iproduct!(1..=4, 1..=4, [0, 1, 100_000]) {
+        let board = Board::random(&mut rng, rows, cols, max_value);
+        assert_eq!(solver_answer(&board), brute_force(&board), "{:?}", board);
     }
 }
 
