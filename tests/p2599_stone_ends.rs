@@ -28,10 +28,7 @@ fn answers_by_brute_force(games: &Games) -> String {
 fn every_row_of_up_to_4_piles_of_1_to_5_stones() {
     let mut rows = 0;
     for n in 1..=4 {
-        for row in std::iter::repeat(1..=5u32)
-            .take(n)
-            .multi_cartesian_product()
-        {
+        for row in std::iter::repeat_n(1..=5u32, n).multi_cartesian_product() {
             let games = Games { rows: vec![row] };
             if let Some(m) = check_input::<StoneEnds>(0, games) {
                 panic!(
