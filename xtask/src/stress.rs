@@ -8,7 +8,7 @@ use crate::cli::Args;
 use crate::problems;
 use crate::workspace;
 use anyhow::{bail, Context, Result};
-use dp_core::oracle::{same_tokens, Mismatch, Oracle};
+use dp_core::oracle::{check_input_with, shrink_mismatch_with, Mismatch, Oracle};
 use dp_core::SplitMix64;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -284,20 +284,7 @@ fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 /// Like `dp_core::oracle::check_input`, with a panicking solver counted as a mismatch instead
 /// of ending the run.
 pub fn check_input<O: Oracle>(seed: u64, input: O::Input) -> Option<Mismatch<O::Input>> {
-    let text = O::render(&input);
-    let expected = O::brute_force(&input);
-    let got = solver_output::<O>(&text);
-    if same_tokens(&expected, &got) {
-        None
-    } else {
-        Some(Mismatch {
-            seed,
-            input,
-            text,
-            expected,
-            got,
-        })
-    }
+    check_input_with::<O>(seed, input, solver_output::<O>)
 }
 
 /// Checks the input generated from `seed`.
@@ -305,30 +292,13 @@ pub fn check_seed<O: Oracle>(seed: u64) -> Option<Mismatch<O::Input>> {
     check_input::<O>(seed, O::generate(&mut SplitMix64::new(seed)))
 }
 
-/// Greedy shrinking: while some variant from `Oracle::shrink` still fails, move to the first
-/// such variant. Returns the last failing input and the number of moves.
+/// Greedy shrinking (`dp_core::oracle::shrink_mismatch`), with panics counted as mismatches.
+/// Returns the last failing input and the number of moves.
 pub fn shrink<O: Oracle>(
     mismatch: Mismatch<O::Input>,
     budget: usize,
 ) -> (Mismatch<O::Input>, usize) {
-    let mut best = mismatch;
-    let mut left = budget;
-    let mut steps = 0;
-    'outer: loop {
-        for candidate in O::shrink(&best.input) {
-            if left == 0 {
-                break 'outer;
-            }
-            left -= 1;
-            if let Some(smaller) = check_input::<O>(best.seed, candidate) {
-                best = smaller;
-                steps += 1;
-                continue 'outer;
-            }
-        }
-        break;
-    }
-    (best, steps)
+    shrink_mismatch_with::<O>(mismatch, budget, solver_output::<O>)
 }
 
 /// Writes `stress-<seed>.in` and `.out` into `dir` (created if missing); when either exists,
@@ -380,7 +350,7 @@ fn create_new(path: &Path) -> std::io::Result<std::fs::File> {
 mod tests {
     use super::*;
     use crate::process::TempDir;
-    use dp_core::oracle::{Planted, PlantedSolver};
+    use dp_core::oracle::{same_tokens, Planted, PlantedSolver};
     use dp_core::Error;
     use p2599_stone_ends::oracle::StoneEnds;
     use p4363_staircase_chess::oracle::StaircaseChess;

@@ -246,9 +246,43 @@ pub fn check_seed<O: Oracle>(seed: u64) -> Option<Mismatch<O::Input>> {
 /// # Example
 /// See [`Oracle`].
 pub fn check_input<O: Oracle>(seed: u64, input: O::Input) -> Option<Mismatch<O::Input>> {
+    check_input_with::<O>(seed, input, run_solver::<O>)
+}
+
+/// [`check_input`] with the solver run by `run` (input text to output text), for harnesses
+/// that run it their own way, e.g. catching its panics.
+///
+/// # Complexity
+/// One brute force and one call of `run`.
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::{check_input_with, run_solver, Oracle};
+/// # use dp_core::{Error, SplitMix64};
+/// # struct Echo;
+/// # impl Oracle for Echo {
+/// #     type Input = u8;
+/// #     fn name() -> &'static str { "echo" }
+/// #     fn generate(rng: &mut SplitMix64) -> u8 { rng.range(0, 9) as u8 }
+/// #     fn render(x: &u8) -> String { format!("{}\n", x) }
+/// #     fn brute_force(x: &u8) -> String { format!("{}\n", x) }
+/// #     fn shrink(_: &u8) -> Vec<u8> { Vec::new() }
+/// #     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+/// #         out.extend_from_slice(input);
+/// #         Ok(())
+/// #     }
+/// # }
+/// assert!(check_input_with::<Echo>(0, 7, run_solver::<Echo>).is_none());
+/// assert!(check_input_with::<Echo>(0, 7, |_| "8".to_string()).is_some());
+/// ```
+pub fn check_input_with<O: Oracle>(
+    seed: u64,
+    input: O::Input,
+    run: impl Fn(&str) -> String,
+) -> Option<Mismatch<O::Input>> {
     let text = O::render(&input);
     let expected = O::brute_force(&input);
-    let got = run_solver::<O>(&text);
+    let got = run(&text);
     if same_tokens(&expected, &got) {
         None
     } else {
@@ -286,20 +320,39 @@ pub fn shrink_mismatch<O: Oracle>(
     mismatch: Mismatch<O::Input>,
     budget: usize,
 ) -> Mismatch<O::Input> {
+    shrink_mismatch_with::<O>(mismatch, budget, run_solver::<O>).0
+}
+
+/// [`shrink_mismatch`] with the solver run by `run` (see [`check_input_with`]); also returns
+/// the number of shrinking steps taken.
+///
+/// # Complexity
+/// At most `budget` checks.
+///
+/// # Example
+/// See [`Planted`]; `shrink_mismatch_with::<O>(m, budget, run_solver::<O>)` is
+/// `shrink_mismatch` with the step count.
+pub fn shrink_mismatch_with<O: Oracle>(
+    mismatch: Mismatch<O::Input>,
+    budget: usize,
+    run: impl Fn(&str) -> String,
+) -> (Mismatch<O::Input>, usize) {
     let mut best = mismatch;
     let mut left = budget;
+    let mut steps = 0;
     'outer: loop {
         for candidate in O::shrink(&best.input) {
             if left == 0 {
                 break 'outer;
             }
             left -= 1;
-            if let Some(smaller) = check_input::<O>(best.seed, candidate) {
+            if let Some(smaller) = check_input_with::<O>(best.seed, candidate, &run) {
                 best = smaller;
+                steps += 1;
                 continue 'outer;
             }
         }
         break;
     }
-    best
+    (best, steps)
 }
