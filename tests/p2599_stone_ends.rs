@@ -5,10 +5,10 @@
 
 use ::p2599_stone_ends::oracle::{brute_force, random_games, Games, StoneEnds};
 use ::p2599_stone_ends::{partner, Bounds};
-use dp_core::interval::IntervalLayers;
 use dp_core::oracle::{
     check_input, check_seed, find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver,
 };
+use dp_core::IntervalLayers;
 use dp_core::{Error, Scanner, SplitMix64};
 use itertools::Itertools;
 use std::path::Path;

@@ -2,9 +2,11 @@
 //! module: (row, column) pairs, recursion with a memo, no position indices, no un-moves), plus
 //! checks of the game's moves, un-moves and layouts, and of the solved table's consistency.
 
-use dp_core::game::retrograde::{solve, solve_with_unmoves, Game, Outcome, Unmoves, Value};
 use dp_core::oracle::{find_mismatch, run_solver};
 use dp_core::SplitMix64;
+use dp_core::{
+    solve_retrograde, solve_retrograde_with_unmoves, Outcome, RetrogradeGame, Unmoves, Value,
+};
 use p4576_chase::layout::Layout;
 use p4576_chase::oracle::{generous_cap, Chase as ChaseOracle, JumpRule, Minimax, Start};
 use p4576_chase::{solve_board, Chase, Side};
@@ -207,8 +209,8 @@ fn unmoves_are_the_reversed_moves_and_both_solvers_agree() {
         forward.sort_unstable();
         backward.sort_unstable();
         assert_eq!(forward, backward, "n {}", n);
-        let by_unmoves = solve_with_unmoves::<u16, _>(&chase);
-        let by_reverse_edges = solve::<u32, _>(&chase);
+        let by_unmoves = solve_retrograde_with_unmoves::<u16, _>(&chase);
+        let by_reverse_edges = solve_retrograde::<u32, _>(&chase);
         for pos in 0..positions {
             assert_eq!(
                 by_unmoves.value(pos),
@@ -225,10 +227,10 @@ fn unmoves_are_the_reversed_moves_and_both_solvers_agree() {
 fn every_layout_gives_the_same_values() {
     for n in [6, 7, 9, 17] {
         let reference = Chase::with_layout(Layout::with_tile_side(n, 1));
-        let expected = solve_with_unmoves::<u16, _>(&reference);
+        let expected = solve_retrograde_with_unmoves::<u16, _>(&reference);
         for t in [2, 4, 8, 16] {
             let chase = Chase::with_layout(Layout::with_tile_side(n, t));
-            let table = solve_with_unmoves::<u16, _>(&chase);
+            let table = solve_retrograde_with_unmoves::<u16, _>(&chase);
             for &w in &cells(n) {
                 for &b in &cells(n) {
                     for side in [Side::White, Side::Black] {

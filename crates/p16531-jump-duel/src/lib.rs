@@ -56,11 +56,12 @@
 //! branch-free path: cells beyond n are worth far less than nothing there, which loses to any
 //! legal move, and every state at x < n has one.
 
-use dp_core::encode::gap_mask::GapMask;
-use dp_core::memo::rolling::RollingRows;
+use crate::gap_mask::GapMask;
+use dp_core::RollingRows;
 use dp_core::{Error, Scanner};
 use std::io::Write;
 
+pub mod gap_mask;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 

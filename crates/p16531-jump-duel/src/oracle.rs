@@ -1,8 +1,8 @@
 //! Test oracle (feature `oracle`): random small rows, a brute force that plays the game on the
 //! full set of occupied cells, and benchmark inputs.
 
+use crate::gap_mask::GapMask;
 use crate::{MAX_OPEN_GAP, MAX_STEP};
-use dp_core::encode::gap_mask::GapMask;
 use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
 use std::collections::HashMap;

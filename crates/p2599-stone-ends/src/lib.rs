@@ -9,10 +9,10 @@
 //! `a_1, rest` is lost exactly when `a_1 == left(rest)`.
 //!
 //! `left` and `right` of an interval depend only on the two intervals one pile shorter, so they
-//! are evaluated by increasing length in one rolling layer ([`dp_core::interval::IntervalLayers`]):
+//! are evaluated by increasing length in one rolling layer ([`dp_core::IntervalLayers`]):
 //! O(n^2) time, O(n) memory.
 
-use dp_core::interval::IntervalLayers;
+use dp_core::IntervalLayers;
 use dp_core::{Error, Scanner};
 use std::io::Write;
 

@@ -3,7 +3,7 @@
 //! For each n: positions, the longest distance of any position and of any start (White to
 //! move), the start reaching it, and how many starts White wins, Black wins, or draw.
 
-use dp_core::game::retrograde::Value;
+use dp_core::Value;
 use p4576_chase::{solve_board, Chase, Side};
 
 fn main() {

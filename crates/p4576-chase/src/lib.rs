@@ -3,7 +3,7 @@
 //! other's cell wins. Print the winner and the number of plies under optimal play (win as soon,
 //! lose as late as possible), or `DRAW`.
 //!
-//! Solved exactly by retrograde analysis ([`dp_core::game::retrograde`]) over every
+//! Solved exactly by retrograde analysis ([`dp_core::solve_retrograde_with_unmoves`]) over every
 //! (white cell, black cell, side to move): no move cap to guess, and positions never resolved are
 //! draws. The game lists its own un-moves (moves are reversible: a cell one step, or two in a
 //! straight line, from `b` is one from which `b` is reached the same way), so the only memory is
@@ -16,7 +16,9 @@
 //! answer: from such a position Black captures with the one-cell move, a win in one ply, which
 //! nothing beats (the tests check both readings agree on every board up to 5 x 5).
 
-use dp_core::game::retrograde::{solve_with_unmoves, Game, Outcome, Table, Unmoves, Value};
+use dp_core::{
+    solve_retrograde_with_unmoves, Outcome, RetrogradeGame, RetrogradeTable, Unmoves, Value,
+};
 use dp_core::{Error, Scanner};
 use layout::Layout;
 use std::io::Write;
@@ -39,7 +41,7 @@ pub enum Side {
     Black,
 }
 
-/// The chase on an n x n board as a [`Game`] over the dense indices of a [`Layout`].
+/// The chase on an n x n board as a [`RetrogradeGame`] over the dense indices of a [`Layout`].
 ///
 /// A position whose two pieces share a cell is terminal, lost for the side to move: the other
 /// side has just captured. Positions with a piece on a padding cell of the layout, which no move
@@ -48,10 +50,10 @@ pub enum Side {
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::{solve_with_unmoves, Value};
+/// use dp_core::{solve_retrograde_with_unmoves, Value};
 /// use p4576_chase::{Chase, Side};
 /// let chase = Chase::new(2);
-/// let table = solve_with_unmoves::<u16, _>(&chase);
+/// let table = solve_retrograde_with_unmoves::<u16, _>(&chase);
 /// let start = chase.position((0, 0), (1, 1), Side::White);
 /// assert_eq!(table.value(start), Value::Loss(2)); // BLACK 2
 /// ```
@@ -71,7 +73,7 @@ impl Chase {
     ///
     /// # Example
     /// ```
-    /// use dp_core::game::retrograde::Game;
+    /// use dp_core::RetrogradeGame;
     /// assert_eq!(p4576_chase::Chase::new(3).positions(), 2 * 4usize.pow(4)); // padded to 4 x 4
     /// ```
     pub fn new(n: usize) -> Self {
@@ -85,7 +87,7 @@ impl Chase {
     ///
     /// # Example
     /// ```
-    /// use dp_core::game::retrograde::Game;
+    /// use dp_core::RetrogradeGame;
     /// use p4576_chase::{layout::Layout, Chase};
     /// let chase = Chase::with_layout(Layout::with_tile_side(5, 1));
     /// assert_eq!(chase.positions(), 2 * 5usize.pow(4));
@@ -144,7 +146,7 @@ impl Chase {
     }
 }
 
-impl Game for Chase {
+impl RetrogradeGame for Chase {
     fn positions(&self) -> usize {
         2 * self.layout.cells().pow(2)
     }
@@ -184,14 +186,14 @@ impl Unmoves for Chase {
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::Value;
+/// use dp_core::Value;
 /// use p4576_chase::{solve_board, Chase, Side};
 /// let table = solve_board(3);
 /// let chase = Chase::new(3);
 /// assert_eq!(table.value(chase.position((1, 1), (1, 2), Side::White)), Value::Win(1));
 /// ```
-pub fn solve_board(n: usize) -> Table<u16> {
-    solve_with_unmoves::<u16, _>(&Chase::new(n))
+pub fn solve_board(n: usize) -> RetrogradeTable<u16> {
+    solve_retrograde_with_unmoves::<u16, _>(&Chase::new(n))
 }
 
 /// Reads `n r1 c1 r2 c2` and writes `WHITE x`, `BLACK x` or `DRAW`.
@@ -226,7 +228,7 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
     let chase = Chase::new(n);
     let start = chase.position((p[0] - 1, p[1] - 1), (p[2] - 1, p[3] - 1), Side::White);
     // Distances count the plies of both players.
-    match solve_with_unmoves::<u16, _>(&chase).value(start) {
+    match solve_retrograde_with_unmoves::<u16, _>(&chase).value(start) {
         Value::Win(d) => writeln!(out, "WHITE {}", d),
         Value::Loss(d) => writeln!(out, "BLACK {}", d),
         Value::Draw => writeln!(out, "DRAW"),

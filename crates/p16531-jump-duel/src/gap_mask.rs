@@ -15,7 +15,7 @@
 ///
 /// # Example
 /// ```
-/// use dp_core::encode::gap_mask::GapMask;
+/// use p16531_jump_duel::gap_mask::GapMask;
 /// // Back piece on cell 10, front piece on 14, cell 12 occupied.
 /// let state = GapMask::new(4, 0b010);
 /// assert_eq!(state.index(), 7 + 0b010); // gaps 1..=3 take indices 0..7
@@ -36,7 +36,7 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// use dp_core::encode::gap_mask::GapMask;
+    /// use p16531_jump_duel::gap_mask::GapMask;
     /// assert_eq!(GapMask::count(GapMask::MAX_GAP), (1 << 31) - 1);
     /// ```
     pub const MAX_GAP: u32 = 31;
@@ -51,7 +51,7 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// let s = dp_core::encode::gap_mask::GapMask::new(3, 0b11);
+    /// let s = p16531_jump_duel::gap_mask::GapMask::new(3, 0b11);
     /// assert_eq!((s.gap(), s.mask()), (3, 0b11));
     /// ```
     pub const fn new(gap: u32, mask: u32) -> GapMask {
@@ -67,7 +67,7 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(dp_core::encode::gap_mask::GapMask::new(5, 0).gap(), 5);
+    /// assert_eq!(p16531_jump_duel::gap_mask::GapMask::new(5, 0).gap(), 5);
     /// ```
     #[inline]
     pub const fn gap(self) -> u32 {
@@ -81,7 +81,7 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(dp_core::encode::gap_mask::GapMask::new(5, 0b1001).mask(), 0b1001);
+    /// assert_eq!(p16531_jump_duel::gap_mask::GapMask::new(5, 0b1001).mask(), 0b1001);
     /// ```
     #[inline]
     pub const fn mask(self) -> u32 {
@@ -100,7 +100,7 @@ impl GapMask {
     /// # Example
     /// ```
     /// // Gaps 1..=5: 1 + 2 + 4 + 8 + 16 pairs.
-    /// assert_eq!(dp_core::encode::gap_mask::GapMask::count(5), 31);
+    /// assert_eq!(p16531_jump_duel::gap_mask::GapMask::count(5), 31);
     /// ```
     pub const fn count(max_gap: u32) -> usize {
         assert!(max_gap <= Self::MAX_GAP, "gap out of 1..=31");
@@ -114,7 +114,7 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// use dp_core::encode::gap_mask::GapMask;
+    /// use p16531_jump_duel::gap_mask::GapMask;
     /// assert_eq!(GapMask::new(1, 0).index(), 0);
     /// assert_eq!(GapMask::new(2, 1).index(), 2);
     /// assert_eq!(GapMask::new(5, 0b1111).index(), GapMask::count(5) - 1);
@@ -134,7 +134,7 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// use dp_core::encode::gap_mask::GapMask;
+    /// use p16531_jump_duel::gap_mask::GapMask;
     /// for i in 0..GapMask::count(6) {
     ///     assert_eq!(GapMask::from_index(i).index(), i);
     /// }
@@ -163,7 +163,7 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// let s = dp_core::encode::gap_mask::GapMask::new(4, 0b100);
+    /// let s = p16531_jump_duel::gap_mask::GapMask::new(4, 0b100);
     /// assert!(!s.is_occupied(1) && !s.is_occupied(2) && s.is_occupied(3));
     /// ```
     #[inline]
@@ -183,8 +183,8 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// let s = dp_core::encode::gap_mask::GapMask::new(1, 0);
-    /// assert_eq!(s.advance_front(3), dp_core::encode::gap_mask::GapMask::new(4, 0b001));
+    /// let s = p16531_jump_duel::gap_mask::GapMask::new(1, 0);
+    /// assert_eq!(s.advance_front(3), p16531_jump_duel::gap_mask::GapMask::new(4, 0b001));
     /// ```
     #[inline]
     pub const fn advance_front(self, k: u32) -> GapMask {
@@ -203,8 +203,8 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// let s = dp_core::encode::gap_mask::GapMask::new(5, 0b1010);
-    /// assert_eq!(s.advance_back(3), dp_core::encode::gap_mask::GapMask::new(2, 0b1));
+    /// let s = p16531_jump_duel::gap_mask::GapMask::new(5, 0b1010);
+    /// assert_eq!(s.advance_back(3), p16531_jump_duel::gap_mask::GapMask::new(2, 0b1));
     /// ```
     #[inline]
     pub const fn advance_back(self, j: u32) -> GapMask {
@@ -220,7 +220,7 @@ impl GapMask {
     ///
     /// # Example
     /// ```
-    /// let s = dp_core::encode::gap_mask::GapMask::new(6, 0b10011);
+    /// let s = p16531_jump_duel::gap_mask::GapMask::new(6, 0b10011);
     /// assert_eq!(s.first_free(4), Some(3));
     /// assert_eq!(s.first_free(2), None);
     /// ```
@@ -245,7 +245,7 @@ impl GapMask {
     /// # Example
     /// ```
     /// // Cells 1..=3 free, 4..=7 occupied, 8 free: four occupied cells in a row stop steps of 4.
-    /// let s = dp_core::encode::gap_mask::GapMask::new(9, 0b0111_1000);
+    /// let s = p16531_jump_duel::gap_mask::GapMask::new(9, 0b0111_1000);
     /// assert_eq!(s.reachable(4), 0b0000_0111);
     /// assert_eq!(s.reachable(5), 0b1000_0111);
     /// ```

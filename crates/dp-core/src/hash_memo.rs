@@ -8,18 +8,8 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 /// std's default SipHash resists crafted collisions but costs several times more per key; a
 /// memo keyed by encoded game states needs speed, and its keys are not chosen by an adversary.
 ///
-/// # Example
-/// ```
-/// use std::hash::Hasher;
-/// let mut h = dp_core::FastHasher::default();
-/// h.write_u64(12345);
-/// let a = h.finish();
-/// let mut h = dp_core::FastHasher::default();
-/// h.write_u64(12346);
-/// assert_ne!(a, h.finish());
-/// ```
 #[derive(Clone, Copy, Debug, Default)]
-pub struct FastHasher {
+struct FastHasher {
     hash: u64,
 }
 
@@ -228,6 +218,16 @@ impl<K: Hash + Eq, V> HashMemo<K, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fast_hasher_separates_neighbouring_keys() {
+        let hash = |x: u64| {
+            let mut h = FastHasher::default();
+            h.write_u64(x);
+            h.finish()
+        };
+        assert_ne!(hash(12345), hash(12346));
+    }
     use std::collections::HashSet;
 
     #[test]

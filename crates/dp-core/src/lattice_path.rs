@@ -320,7 +320,7 @@ impl LatticePath {
     pub fn cells_parity(&self, mask: u64) -> usize {
         // cells = (sum of the ones' positions) - rows * (rows - 1) / 2; the sum's parity is that
         // of the number of ones at odd positions.
-        let odd = crate::bits::popcount(mask & 0xAAAA_AAAA_AAAA_AAAA) as usize;
+        let odd = crate::popcount(mask & 0xAAAA_AAAA_AAAA_AAAA) as usize;
         (odd + self.rows * self.rows.saturating_sub(1) / 2) & 1
     }
 
@@ -442,7 +442,7 @@ impl Iterator for Moves<'_> {
         }
         let pos = self.corners.trailing_zeros();
         self.corners &= self.corners - 1;
-        let index = crate::bits::popcount(self.mask & ((2u64 << pos) - 1));
+        let index = crate::popcount(self.mask & ((2u64 << pos) - 1));
         let slot = pos as usize * self.paths.stride + index as usize;
         Some(PathMove {
             pos,

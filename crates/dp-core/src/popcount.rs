@@ -23,8 +23,8 @@ const fn ones16() -> [u8; 1 << 16] {
 ///
 /// # Example
 /// ```
-/// assert_eq!(dp_core::bits::popcount(0b1011), 3);
-/// assert_eq!(dp_core::bits::popcount(u64::MAX), 64);
+/// assert_eq!(dp_core::popcount(0b1011), 3);
+/// assert_eq!(dp_core::popcount(u64::MAX), 64);
 /// ```
 #[inline]
 pub fn popcount(x: u64) -> u32 {

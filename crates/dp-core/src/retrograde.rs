@@ -2,8 +2,8 @@
 //! distance to the end in plies, found backwards from the terminal positions.
 //!
 //! A game gives its positions as dense indices `0..N`, its terminal positions, and its moves
-//! ([`Game`]); when it can also list the positions a move may have come from ([`Unmoves`]),
-//! [`solve_with_unmoves`] needs nothing but the table itself, otherwise [`solve`] first builds
+//! ([`RetrogradeGame`]); when it can also list the positions a move may have come from ([`Unmoves`]),
+//! [`solve_retrograde_with_unmoves`] needs nothing but the table itself, otherwise [`solve_retrograde`] first builds
 //! the reverse edges in compact arrays and serves them as un-moves to the same solver.
 //!
 //! Values are seen by the side to move: [`Value::Win`]`(d)` means the mover can force a win in
@@ -23,14 +23,14 @@
 //! unresolved and the value once it is, so the whole state is that table plus two bitmaps of
 //! `N / 8` bytes for the layers.
 
-use crate::game::frontier::Frontier;
+use crate::frontier::Frontier;
 use std::cmp::Ordering;
 
 /// How a terminal position ends, for the side to move.
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::{Outcome, Value};
+/// use dp_core::{Outcome, Value};
 /// assert_eq!(Value::Loss(0).outcome(), Outcome::Loss);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,7 +51,7 @@ pub enum Outcome {
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::Value;
+/// use dp_core::Value;
 /// assert!(Value::Loss(2) < Value::Loss(5));
 /// assert!(Value::Loss(99) < Value::Draw && Value::Draw < Value::Win(99));
 /// assert!(Value::Win(5) < Value::Win(2));
@@ -78,7 +78,7 @@ impl Value {
     ///
     /// # Example
     /// ```
-    /// use dp_core::game::retrograde::{Outcome, Value};
+    /// use dp_core::{Outcome, Value};
     /// assert_eq!(Value::Win(3).outcome(), Outcome::Win);
     /// assert_eq!(Value::Draw.outcome(), Outcome::Draw);
     /// ```
@@ -97,7 +97,7 @@ impl Value {
     ///
     /// # Example
     /// ```
-    /// use dp_core::game::retrograde::Value;
+    /// use dp_core::Value;
     /// assert_eq!((Value::Loss(4).plies(), Value::Draw.plies()), (Some(4), None));
     /// ```
     pub fn plies(self) -> Option<u32> {
@@ -118,7 +118,7 @@ impl Value {
     ///
     /// # Example
     /// ```
-    /// use dp_core::game::retrograde::Value;
+    /// use dp_core::Value;
     /// assert_eq!(Value::Loss(0).seen_from_parent(), Value::Win(1));
     /// assert_eq!(Value::Win(4).seen_from_parent(), Value::Loss(5));
     /// assert_eq!(Value::Draw.seen_from_parent(), Value::Draw);
@@ -155,42 +155,42 @@ impl PartialOrd for Value {
 ///
 /// A position that is not terminal and has no move is lost for the side to move (the normal-play
 /// convention); a game that scores such positions otherwise says so through
-/// [`Game::terminal`].
+/// [`RetrogradeGame::terminal`].
 ///
 /// # Constraints
 /// Moves lead to indices in `0..positions()`, and a position lists the same moves on every call
-/// ([`solve`] asks more than once). A move listed twice counts twice (it must then be listed
+/// ([`solve_retrograde`] asks more than once). A move listed twice counts twice (it must then be listed
 /// twice by [`Unmoves::for_each_unmove`] too).
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::{solve, Game, Outcome, Value};
+/// use dp_core::{solve_retrograde, RetrogradeGame, Outcome, Value};
 /// /// Take 1 or 2 stones; who cannot move loses. Position = stones left.
 /// struct TakeOneOrTwo(usize);
-/// impl Game for TakeOneOrTwo {
+/// impl RetrogradeGame for TakeOneOrTwo {
 ///     fn positions(&self) -> usize { self.0 + 1 }
 ///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
 ///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
 ///         for take in 1..=2.min(pos) { f(pos - take) }
 ///     }
 /// }
-/// let table = solve::<u32, _>(&TakeOneOrTwo(7));
+/// let table = solve_retrograde::<u32, _>(&TakeOneOrTwo(7));
 /// assert_eq!(table.value(6), Value::Loss(4));
 /// assert_eq!(table.value(7), Value::Win(5));
 /// ```
-pub trait Game {
+pub trait RetrogradeGame {
     /// The number of positions; they are `0..positions()`.
     fn positions(&self) -> usize;
 
     /// How the game has ended at `pos`, or `None` when play goes on. Terminal positions have no
-    /// moves: [`Game::for_each_move`] is never called on them.
+    /// moves: [`RetrogradeGame::for_each_move`] is never called on them.
     fn terminal(&self, pos: usize) -> Option<Outcome>;
 
     /// Calls `f` with every position one move from the non-terminal position `pos`.
     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, f: F);
 
     /// The number of moves from the non-terminal position `pos`; by default counted through
-    /// [`Game::for_each_move`], which a game can beat when the count is a formula.
+    /// [`RetrogradeGame::for_each_move`], which a game can beat when the count is a formula.
     fn degree(&self, pos: usize) -> usize {
         let mut count = 0;
         self.for_each_move(pos, |_| count += 1);
@@ -198,7 +198,7 @@ pub trait Game {
     }
 }
 
-/// A [`Game`] that lists, for a position, the positions with a move into it, so that the solver
+/// A [`RetrogradeGame`] that lists, for a position, the positions with a move into it, so that the solver
 /// needs no reverse edges of its own.
 ///
 /// # Constraints
@@ -207,10 +207,10 @@ pub trait Game {
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::{solve, solve_with_unmoves, Game, Outcome, Unmoves, Value};
+/// use dp_core::{solve_retrograde, solve_retrograde_with_unmoves, RetrogradeGame, Outcome, Unmoves, Value};
 /// /// Take 1 or 2 stones; who cannot move loses. Position = stones left.
 /// struct TakeOneOrTwo(usize);
-/// impl Game for TakeOneOrTwo {
+/// impl RetrogradeGame for TakeOneOrTwo {
 ///     fn positions(&self) -> usize { self.0 + 1 }
 ///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
 ///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
@@ -223,12 +223,12 @@ pub trait Game {
 ///     }
 /// }
 /// let game = TakeOneOrTwo(30);
-/// let fast = solve_with_unmoves::<u16, _>(&game);
-/// let built = solve::<u32, _>(&game);
+/// let fast = solve_retrograde_with_unmoves::<u16, _>(&game);
+/// let built = solve_retrograde::<u32, _>(&game);
 /// assert!((0..=30).all(|p| fast.value(p) == built.value(p)));
 /// assert_eq!(fast.value(30), Value::Loss(20));
 /// ```
-pub trait Unmoves: Game {
+pub trait Unmoves: RetrogradeGame {
     /// Calls `f` with every position that has a move into `pos`.
     fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, f: F);
 }
@@ -246,7 +246,7 @@ pub trait Unmoves: Game {
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::Cell;
+/// use dp_core::Cell;
 /// assert_eq!(<u16 as Cell>::MAX_PLIES, 16_382);
 /// assert_eq!(<u16 as Cell>::MAX_DEGREE, 32_767);
 /// ```
@@ -276,33 +276,33 @@ fn put<C: Cell>(code: u32) -> C {
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::{solve, Game, Outcome, Value};
+/// use dp_core::{solve_retrograde, RetrogradeGame, Outcome, Value};
 /// /// Two positions that move into each other forever, and one that must move into them.
 /// struct Loop;
-/// impl Game for Loop {
+/// impl RetrogradeGame for Loop {
 ///     fn positions(&self) -> usize { 3 }
 ///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
 ///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
 ///         f(if pos == 0 { 1 } else { 0 })
 ///     }
 /// }
-/// let table = solve::<u16, _>(&Loop);
+/// let table = solve_retrograde::<u16, _>(&Loop);
 /// assert!((0..3).all(|p| table.value(p) == Value::Draw));
 /// assert_eq!(table.max_plies(), None);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Table<C> {
+pub struct RetrogradeTable<C> {
     cells: Vec<C>,
 }
 
-impl<C: Cell> Table<C> {
+impl<C: Cell> RetrogradeTable<C> {
     /// The number of positions.
     ///
     /// # Complexity
     /// O(1).
     ///
     /// # Example
-    /// See [`Table`].
+    /// See [`RetrogradeTable`].
     pub fn len(&self) -> usize {
         self.cells.len()
     }
@@ -313,7 +313,7 @@ impl<C: Cell> Table<C> {
     /// O(1).
     ///
     /// # Example
-    /// See [`Table`].
+    /// See [`RetrogradeTable`].
     pub fn is_empty(&self) -> bool {
         self.cells.is_empty()
     }
@@ -327,7 +327,7 @@ impl<C: Cell> Table<C> {
     /// O(1).
     ///
     /// # Example
-    /// See [`Table`].
+    /// See [`RetrogradeTable`].
     pub fn value(&self, pos: usize) -> Value {
         let code = self.cells[pos].into();
         if code <= C::TOP {
@@ -347,14 +347,14 @@ impl<C: Cell> Table<C> {
     /// O(N): it reads every cell.
     ///
     /// # Example
-    /// See [`Table`].
+    /// See [`RetrogradeTable`].
     pub fn max_plies(&self) -> Option<u32> {
         (0..self.len()).filter_map(|p| self.value(p).plies()).max()
     }
 }
 
 /// Solves `game`, building its reverse edges first (4 bytes per position and 4 per move, freed
-/// on return) and handing them to [`solve_with_unmoves`].
+/// on return) and handing them to [`solve_retrograde_with_unmoves`].
 ///
 /// # Panics
 /// If the game has more than `u32::MAX` positions or moves, a position has more than
@@ -363,15 +363,15 @@ impl<C: Cell> Table<C> {
 ///
 /// # Complexity
 /// O(N + E) time for N positions and E moves (two passes over the moves to build the reverse
-/// edges, one through [`Game::degree`], one over the reverse edges),
+/// edges, one through [`RetrogradeGame::degree`], one over the reverse edges),
 /// `size_of::<C>() * N + N / 4 + 4 * (N + E)` bytes.
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::{solve, Game, Outcome, Value};
+/// use dp_core::{solve_retrograde, RetrogradeGame, Outcome, Value};
 /// /// A race to 10: add 1 or 2, who reaches 10 wins; the position is the running total.
 /// struct RaceTo10;
-/// impl Game for RaceTo10 {
+/// impl RetrogradeGame for RaceTo10 {
 ///     fn positions(&self) -> usize { 11 }
 ///     fn terminal(&self, pos: usize) -> Option<Outcome> {
 ///         // The player who just reached 10 won, so the side to move has lost.
@@ -381,11 +381,11 @@ impl<C: Cell> Table<C> {
 ///         for add in 1..=2 { if pos + add <= 10 { f(pos + add) } }
 ///     }
 /// }
-/// let table = solve::<u16, _>(&RaceTo10);
+/// let table = solve_retrograde::<u16, _>(&RaceTo10);
 /// assert_eq!(table.value(0), Value::Win(7)); // go to 1, then answer a to 3 - a
 /// assert_eq!(table.value(1), Value::Loss(6));
 /// ```
-pub fn solve<C: Cell, G: Game>(game: &G) -> Table<C> {
+pub fn solve_retrograde<C: Cell, G: RetrogradeGame>(game: &G) -> RetrogradeTable<C> {
     let n = game.positions();
     assert!(
         n <= u32::MAX as usize,
@@ -424,7 +424,7 @@ pub fn solve<C: Cell, G: Game>(game: &G) -> Table<C> {
             });
         }
     }
-    solve_with_unmoves(&Reversed {
+    solve_retrograde_with_unmoves(&Reversed {
         game,
         start,
         sources,
@@ -439,7 +439,7 @@ struct Reversed<'a, G> {
     sources: Vec<u32>,
 }
 
-impl<G: Game> Game for Reversed<'_, G> {
+impl<G: RetrogradeGame> RetrogradeGame for Reversed<'_, G> {
     fn positions(&self) -> usize {
         self.game.positions()
     }
@@ -457,7 +457,7 @@ impl<G: Game> Game for Reversed<'_, G> {
     }
 }
 
-impl<G: Game> Unmoves for Reversed<'_, G> {
+impl<G: RetrogradeGame> Unmoves for Reversed<'_, G> {
     #[inline]
     fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
         let (lo, hi) = (self.start[pos] as usize, self.start[pos + 1] as usize);
@@ -475,16 +475,16 @@ impl<G: Game> Unmoves for Reversed<'_, G> {
 /// [`Cell::MAX_PLIES`], or an un-move leads outside `0..positions()`.
 ///
 /// # Complexity
-/// O(N) calls of [`Game::terminal`] and [`Game::degree`], and one call of
+/// O(N) calls of [`RetrogradeGame::terminal`] and [`RetrogradeGame::degree`], and one call of
 /// [`Unmoves::for_each_unmove`] per won or lost position; `size_of::<C>() * N + N / 4` bytes.
 ///
 /// # Example
 /// ```
-/// use dp_core::game::retrograde::{solve_with_unmoves, Game, Outcome, Unmoves, Value};
+/// use dp_core::{solve_retrograde_with_unmoves, RetrogradeGame, Outcome, Unmoves, Value};
 /// /// Subtract 1, 3 or 4 from a pile; who cannot move loses.
 /// struct Subtract(usize);
 /// const TAKE: [usize; 3] = [1, 3, 4];
-/// impl Game for Subtract {
+/// impl RetrogradeGame for Subtract {
 ///     fn positions(&self) -> usize { self.0 + 1 }
 ///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
 ///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
@@ -496,11 +496,11 @@ impl<G: Game> Unmoves for Reversed<'_, G> {
 ///         TAKE.iter().filter(|&&t| pos + t <= self.0).for_each(|&t| f(pos + t))
 ///     }
 /// }
-/// let table = solve_with_unmoves::<u32, _>(&Subtract(1000));
+/// let table = solve_retrograde_with_unmoves::<u32, _>(&Subtract(1000));
 /// // The losing piles are 0 and 2 modulo 7.
 /// assert!((0..=1000).all(|p| matches!(table.value(p), Value::Loss(_)) == (p % 7 == 0 || p % 7 == 2)));
 /// ```
-pub fn solve_with_unmoves<C: Cell, G: Unmoves>(game: &G) -> Table<C> {
+pub fn solve_retrograde_with_unmoves<C: Cell, G: Unmoves>(game: &G) -> RetrogradeTable<C> {
     let n = game.positions();
     let (mut layer, mut next) = (Frontier::new(n), Frontier::new(n));
     let mut cells: Vec<C> = Vec::with_capacity(n);
@@ -547,7 +547,7 @@ pub fn solve_with_unmoves<C: Cell, G: Unmoves>(game: &G) -> Table<C> {
         std::mem::swap(&mut layer, &mut next);
         plies += 1;
     }
-    Table { cells }
+    RetrogradeTable { cells }
 }
 
 #[cfg(test)]
@@ -580,7 +580,7 @@ mod tests {
         }
     }
 
-    impl Game for Listed {
+    impl RetrogradeGame for Listed {
         fn positions(&self) -> usize {
             self.moves.len()
         }
@@ -601,10 +601,10 @@ mod tests {
     /// Both solvers, both cell widths; they must agree, and the common table is returned.
     fn solve_all_ways(game: &Listed) -> Vec<Value> {
         let n = game.positions();
-        let a = solve::<u16, _>(game);
-        let b = solve::<u32, _>(game);
-        let c = solve_with_unmoves::<u16, _>(game);
-        let d = solve_with_unmoves::<u32, _>(game);
+        let a = solve_retrograde::<u16, _>(game);
+        let b = solve_retrograde::<u32, _>(game);
+        let c = solve_retrograde_with_unmoves::<u16, _>(game);
+        let d = solve_retrograde_with_unmoves::<u32, _>(game);
         let values: Vec<Value> = (0..n).map(|p| a.value(p)).collect();
         for (p, &value) in values.iter().enumerate() {
             assert_eq!(b.value(p), value, "u32 reverse edges, position {}", p);
@@ -623,7 +623,7 @@ mod tests {
         take: Vec<usize>,
     }
 
-    impl Game for Subtraction {
+    impl RetrogradeGame for Subtraction {
         fn positions(&self) -> usize {
             self.piles + 1
         }
@@ -663,8 +663,8 @@ mod tests {
                 Value::Win((2 * (p / 4) + 1) as u32)
             }
         };
-        let fast = solve_with_unmoves::<u16, _>(&game);
-        let built = solve::<u32, _>(&game);
+        let fast = solve_retrograde_with_unmoves::<u16, _>(&game);
+        let built = solve_retrograde::<u32, _>(&game);
         for p in 0..=2000 {
             assert_eq!(fast.value(p), expected(p), "pile {}", p);
             assert_eq!(built.value(p), expected(p), "pile {}", p);
@@ -859,7 +859,7 @@ mod tests {
             take: vec![1],
         };
         let game = chain(<u16 as Cell>::MAX_PLIES as usize);
-        let table = solve_with_unmoves::<u16, _>(&game);
+        let table = solve_retrograde_with_unmoves::<u16, _>(&game);
         assert_eq!(table.max_plies(), Some(<u16 as Cell>::MAX_PLIES));
         assert_eq!(table.value(16_382), Value::Loss(16_382));
         assert_eq!(table.value(16_381), Value::Win(16_381));
@@ -872,7 +872,7 @@ mod tests {
             piles: 16_383,
             take: vec![1],
         };
-        solve_with_unmoves::<u16, _>(&game);
+        solve_retrograde_with_unmoves::<u16, _>(&game);
     }
 
     #[test]
@@ -881,20 +881,23 @@ mod tests {
             piles: 40_000,
             take: vec![1],
         };
-        assert_eq!(solve::<u32, _>(&game).value(40_000), Value::Loss(40_000));
+        assert_eq!(
+            solve_retrograde::<u32, _>(&game).value(40_000),
+            Value::Loss(40_000)
+        );
     }
 
     #[test]
     #[should_panic(expected = "degree <= C::MAX_DEGREE")]
     fn u16_cells_refuse_too_many_moves() {
         let game = Listed::new(vec![None, None], vec![vec![0; 40_000], vec![]]);
-        solve::<u16, _>(&game);
+        solve_retrograde::<u16, _>(&game);
     }
 
     #[test]
     fn empty_game() {
         let game = Listed::new(vec![], vec![]);
-        let table = solve::<u16, _>(&game);
+        let table = solve_retrograde::<u16, _>(&game);
         assert!(table.is_empty());
         assert_eq!(table.max_plies(), None);
     }

@@ -15,7 +15,7 @@
 ///
 /// # Example
 /// ```
-/// use dp_core::memo::rolling::RollingRows;
+/// use dp_core::RollingRows;
 /// // Fibonacci from the right: f(p) = f(p + 1) + f(p + 2), f(10) = f(11) = 1.
 /// let mut rows: RollingRows<[u64; 1], 4> = RollingRows::new([0]);
 /// rows.row_mut(11)[0] = 1;
@@ -42,7 +42,7 @@ impl<R: Copy, const W: usize> RollingRows<R, W> {
     ///
     /// # Example
     /// ```
-    /// let rows = dp_core::memo::rolling::RollingRows::<[i32; 3], 2>::new([7; 3]);
+    /// let rows = dp_core::RollingRows::<[i32; 3], 2>::new([7; 3]);
     /// assert_eq!(rows.row(5), &[7, 7, 7]);
     /// ```
     pub fn new(fill: R) -> Self {
@@ -58,7 +58,7 @@ impl<R: Copy, const W: usize> RollingRows<R, W> {
     ///
     /// # Example
     /// ```
-    /// let mut rows = dp_core::memo::rolling::RollingRows::<u8, 2>::new(0);
+    /// let mut rows = dp_core::RollingRows::<u8, 2>::new(0);
     /// *rows.row_mut(3) = 9;
     /// assert_eq!((*rows.row(3), *rows.row(5), *rows.row(4)), (9, 9, 0));
     /// ```
@@ -74,7 +74,7 @@ impl<R: Copy, const W: usize> RollingRows<R, W> {
     ///
     /// # Example
     /// ```
-    /// let mut rows = dp_core::memo::rolling::RollingRows::<[i64; 2], 4>::new([0; 2]);
+    /// let mut rows = dp_core::RollingRows::<[i64; 2], 4>::new([0; 2]);
     /// rows.row_mut(6)[1] = -3;
     /// assert_eq!(rows.row(6), &[0, -3]);
     /// ```

@@ -19,7 +19,7 @@
 /// ends match, else the larger of dropping either end. The value carried per interval is the
 /// pair (lps, lps of the interval without both ends), so that the middle is at hand too.
 /// ```
-/// use dp_core::interval::IntervalLayers;
+/// use dp_core::IntervalLayers;
 /// let word = b"character";
 /// let layers = IntervalLayers::new(word.len(), |_| (0usize, 0usize));
 /// let (lps, _) = layers.finish(|start, end, without_last, without_first| {
@@ -51,7 +51,7 @@ impl<T> IntervalLayers<T> {
     ///
     /// # Example
     /// ```
-    /// let layers = dp_core::interval::IntervalLayers::new(3, |i| i * 10);
+    /// let layers = dp_core::IntervalLayers::new(3, |i| i * 10);
     /// assert_eq!(layers.interval_len(), 0);
     /// assert_eq!(layers.layer(), &[0, 10, 20, 30]);
     /// ```
@@ -70,7 +70,7 @@ impl<T> IntervalLayers<T> {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(dp_core::interval::IntervalLayers::new(5, |_| 0u8).items(), 5);
+    /// assert_eq!(dp_core::IntervalLayers::new(5, |_| 0u8).items(), 5);
     /// ```
     pub fn items(&self) -> usize {
         self.items
@@ -83,7 +83,7 @@ impl<T> IntervalLayers<T> {
     ///
     /// # Example
     /// ```
-    /// let mut layers = dp_core::interval::IntervalLayers::new(5, |_| 0u8);
+    /// let mut layers = dp_core::IntervalLayers::new(5, |_| 0u8);
     /// layers.grow(|_, _, _, _| 1);
     /// assert_eq!(layers.interval_len(), 1);
     /// ```
@@ -99,7 +99,7 @@ impl<T> IntervalLayers<T> {
     ///
     /// # Example
     /// ```
-    /// let mut layers = dp_core::interval::IntervalLayers::new(1, |_| 0u8);
+    /// let mut layers = dp_core::IntervalLayers::new(1, |_| 0u8);
     /// assert!(!layers.is_complete());
     /// layers.grow(|_, _, _, _| 1);
     /// assert!(layers.is_complete());
@@ -116,7 +116,7 @@ impl<T> IntervalLayers<T> {
     ///
     /// # Example
     /// ```
-    /// let mut layers = dp_core::interval::IntervalLayers::new(3, |_| 0u32);
+    /// let mut layers = dp_core::IntervalLayers::new(3, |_| 0u32);
     /// layers.grow(|start, _, _, _| start as u32 + 1);
     /// assert_eq!(layers.layer(), &[1, 2, 3]);
     /// ```
@@ -134,7 +134,7 @@ impl<T> IntervalLayers<T> {
     ///
     /// # Example
     /// ```
-    /// let layers = dp_core::interval::IntervalLayers::new(2, |i| i as u8);
+    /// let layers = dp_core::IntervalLayers::new(2, |i| i as u8);
     /// assert_eq!(*layers.get(2), 2);
     /// ```
     pub fn get(&self, start: usize) -> &T {
@@ -166,7 +166,7 @@ impl<T> IntervalLayers<T> {
     /// // Sums of every window, one length at a time: the sum of [s, e) is the sum of [s, e - 1)
     /// // plus the last item.
     /// let row = [3, 1, 4, 1, 5];
-    /// let mut sums = dp_core::interval::IntervalLayers::new(row.len(), |_| 0);
+    /// let mut sums = dp_core::IntervalLayers::new(row.len(), |_| 0);
     /// sums.grow(|_, end, without_last, _| without_last + row[end - 1]);
     /// sums.grow(|_, end, without_last, _| without_last + row[end - 1]);
     /// assert_eq!(sums.layer(), &[4, 5, 5, 6]);
@@ -207,7 +207,7 @@ impl<T> IntervalLayers<T> {
     /// ```
     /// // How many intervals a row of 4 has: one per interval, summed by inclusion-exclusion
     /// // over the two shorter ones and their common middle, carried alongside.
-    /// let layers = dp_core::interval::IntervalLayers::new(4, |_| (0u32, 0u32));
+    /// let layers = dp_core::IntervalLayers::new(4, |_| (0u32, 0u32));
     /// let (count, _) = layers.finish(|_, _, a, b| (a.0 + b.0 - b.1 + 1, a.0));
     /// assert_eq!(count, 10);
     /// ```

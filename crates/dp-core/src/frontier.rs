@@ -14,7 +14,7 @@
 ///
 /// # Example
 /// ```
-/// use dp_core::game::frontier::Frontier;
+/// use dp_core::Frontier;
 /// let mut layer = Frontier::new(10_000);
 /// for i in [9_999, 3, 64, 3] {
 ///     layer.insert(i);
@@ -42,7 +42,7 @@ impl Frontier {
     ///
     /// # Example
     /// ```
-    /// let layer = dp_core::game::frontier::Frontier::new(100);
+    /// let layer = dp_core::Frontier::new(100);
     /// assert_eq!((layer.capacity(), layer.len()), (100, 0));
     /// ```
     pub fn new(n: usize) -> Self {
@@ -60,7 +60,7 @@ impl Frontier {
     ///
     /// # Example
     /// ```
-    /// assert_eq!(dp_core::game::frontier::Frontier::new(7).capacity(), 7);
+    /// assert_eq!(dp_core::Frontier::new(7).capacity(), 7);
     /// ```
     pub fn capacity(&self) -> usize {
         self.capacity
@@ -73,7 +73,7 @@ impl Frontier {
     ///
     /// # Example
     /// ```
-    /// let mut layer = dp_core::game::frontier::Frontier::new(7);
+    /// let mut layer = dp_core::Frontier::new(7);
     /// layer.insert(6);
     /// assert_eq!(layer.len(), 1);
     /// ```
@@ -88,7 +88,7 @@ impl Frontier {
     ///
     /// # Example
     /// ```
-    /// assert!(dp_core::game::frontier::Frontier::new(7).is_empty());
+    /// assert!(dp_core::Frontier::new(7).is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
         !self.dirty.contains(&true)
@@ -104,7 +104,7 @@ impl Frontier {
     ///
     /// # Example
     /// ```
-    /// let mut layer = dp_core::game::frontier::Frontier::new(5);
+    /// let mut layer = dp_core::Frontier::new(5);
     /// layer.insert(4);
     /// layer.insert(4);
     /// assert_eq!(layer.len(), 1);
@@ -123,7 +123,7 @@ impl Frontier {
     ///
     /// # Example
     /// ```
-    /// let mut layer = dp_core::game::frontier::Frontier::new(300);
+    /// let mut layer = dp_core::Frontier::new(300);
     /// layer.insert(200);
     /// layer.insert(1);
     /// let mut sum = 0;
