@@ -273,6 +273,31 @@ impl<'a> Scanner<'a> {
         self.pos == self.input.len()
     }
 
+    /// Checks that nothing but whitespace is left, once a solution has read a complete input:
+    /// trailing tokens mean the input is not what the solution thinks it is.
+    ///
+    /// # Errors
+    /// [`Error::Input`] naming the first token left over.
+    ///
+    /// # Complexity
+    /// O(length of the whitespace and the token skipped).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"1 2\njunk\n");
+    /// sc.next::<u8>("a").unwrap();
+    /// sc.next::<u8>("b").unwrap();
+    /// let err = sc.finish().unwrap_err();
+    /// assert_eq!(err.to_string(), "token 3 (line 2): expected the end of input, found \"junk\"");
+    /// assert!(dp_core::Scanner::new(b"  \r\n").finish().is_ok());
+    /// ```
+    pub fn finish(&mut self) -> Result<(), Error> {
+        match self.token() {
+            None => Ok(()),
+            Some(token) => Err(self.error_here("the end of input".to_string(), token)),
+        }
+    }
+
     /// An [`Error::Invalid`] for a rule the last token broke, naming that token and its line.
     ///
     /// # Example
