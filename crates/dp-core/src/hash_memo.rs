@@ -69,7 +69,7 @@ impl Hasher for FastHasher {
     }
 }
 
-/// A memo over sparse keys: a `HashMap` with [`FastHasher`].
+/// A memo over sparse keys: a `HashMap` with a fast FxHash-style hasher.
 ///
 /// # Example
 /// ```
