@@ -34,11 +34,13 @@ pub const NOT_EVALUATED: u32 = u32::MAX;
 /// Marks a position on [`grundy_reachable`]'s stack: its children are being evaluated.
 const OPEN: u32 = u32::MAX - 1;
 
-/// A set of small non-negative integers as a bit set in `u64` words, growing as needed, for the
-/// values seen among the moves of one position; [`MexSet::mex`] is its smallest absent value.
+/// A set of small non-negative integers as a bit set in `u64` words, for the values seen among
+/// the moves of one position; [`MexSet::mex`] is its smallest absent value.
 ///
-/// [`MexSet::clear`] only zeroes the words in use, so one set serves every position of a table
-/// without reallocation.
+/// Values below 64, nearly all Grundy values met in practice, live in one word held in the set
+/// itself, so adding one is a shift and an OR that the compiler keeps in a register; larger
+/// values go to further words, grown as needed. [`MexSet::clear`] keeps the memory, so one set
+/// serves every position of a table without reallocation.
 ///
 /// # Example
 /// ```
@@ -54,16 +56,18 @@ const OPEN: u32 = u32::MAX - 1;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct MexSet {
-    words: Vec<u64>,
-    /// Words at or past this index are all zero.
-    used: usize,
+    /// Values `0..64`.
+    low: u64,
+    /// Values `64..`: word `k` holds `64 * (k + 1) ..`; all zero when `!high_used`.
+    high: Vec<u64>,
+    high_used: bool,
 }
 
 impl MexSet {
     /// An empty set.
     ///
     /// # Complexity
-    /// O(1), no allocation until the first insertion.
+    /// O(1), no allocation until a value of 64 or more is inserted.
     ///
     /// # Example
     /// ```
@@ -91,12 +95,12 @@ impl MexSet {
     /// ```
     #[inline]
     pub fn insert(&mut self, value: u32) {
-        let word = (value / 64) as usize;
-        if word >= self.words.len() {
-            self.words.resize(word + 1, 0);
+        if value < 64 {
+            self.low |= 1 << value;
+        } else {
+            insert_high(&mut self.high, value);
+            self.high_used = true;
         }
-        self.words[word] |= 1 << (value % 64);
-        self.used = self.used.max(word + 1);
     }
 
     /// Whether `value` is in the set.
@@ -112,16 +116,18 @@ impl MexSet {
     /// ```
     #[inline]
     pub fn contains(&self, value: u32) -> bool {
-        match self.words.get((value / 64) as usize) {
-            Some(word) => word >> (value % 64) & 1 == 1,
-            None => false,
-        }
+        let word = if value < 64 {
+            Some(&self.low)
+        } else {
+            self.high.get((value / 64 - 1) as usize)
+        };
+        word.map_or(false, |word| word >> (value % 64) & 1 == 1)
     }
 
     /// The minimum excluded value: the smallest `u32` not in the set.
     ///
     /// # Complexity
-    /// O(mex / 64).
+    /// O(1) when it is below 64, else O(mex / 64).
     ///
     /// # Example
     /// ```
@@ -131,33 +137,54 @@ impl MexSet {
     /// ```
     #[inline]
     pub fn mex(&self) -> u32 {
-        for (i, word) in self.words[..self.used].iter().enumerate() {
-            if *word != u64::MAX {
-                return i as u32 * 64 + (!word).trailing_zeros();
-            }
+        if self.low != u64::MAX {
+            return (!self.low).trailing_zeros();
         }
-        self.used as u32 * 64
+        let full = self
+            .high
+            .iter()
+            .take_while(|&&word| word == u64::MAX)
+            .count();
+        let next = self
+            .high
+            .get(full)
+            .map_or(0, |word| (!word).trailing_zeros());
+        64 * (full as u32 + 1) + next
     }
 
     /// Empties the set, keeping its memory.
     ///
     /// # Complexity
-    /// O(words in use), i.e. O(largest value inserted / 64).
+    /// O(1) when no value of 64 or more was inserted since the last clear, else O(largest
+    /// value ever inserted / 64).
     ///
     /// # Example
     /// ```
     /// let mut seen = dp_core::MexSet::new();
     /// seen.insert(5);
+    /// seen.insert(500);
     /// seen.clear();
-    /// assert!(!seen.contains(5));
+    /// assert!(!seen.contains(5) && !seen.contains(500));
     /// ```
     #[inline]
     pub fn clear(&mut self) {
-        for word in &mut self.words[..self.used] {
-            *word = 0;
+        self.low = 0;
+        if self.high_used {
+            self.high.iter_mut().for_each(|word| *word = 0);
+            self.high_used = false;
         }
-        self.used = 0;
     }
+}
+
+/// [`MexSet::insert`] of a value of 64 or more, out of line and away from the low word, which
+/// then stays in a register while a position's moves are added.
+#[inline(never)]
+fn insert_high(high: &mut Vec<u64>, value: u32) {
+    let word = (value / 64 - 1) as usize;
+    if word >= high.len() {
+        high.resize(word + 1, 0);
+    }
+    high[word] |= 1 << (value % 64);
 }
 
 /// The minimum excluded value of `values`: the smallest `u32` that is not among them.
@@ -254,16 +281,23 @@ pub fn subtraction_grundy(n: usize, subtractions: &[usize]) -> Vec<u32> {
 /// # Example
 /// See [`grundy_values`].
 pub struct Moves<'a> {
+    /// The entries a move may read: in the fast pass of [`grundy_values`] only those of the
+    /// smaller positions, else all of them.
     values: &'a [u32],
+    /// The number of positions, for messages.
+    n: usize,
     position: usize,
-    sink: Sink<'a>,
-}
-
-enum Sink<'a> {
-    /// Evaluating: the values of the moves so far.
-    Seen(&'a mut MexSet),
-    /// Searching ([`grundy_reachable`]): the components named so far.
-    Children(&'a mut Vec<usize>),
+    /// The values below 64 of the moves so far, here rather than in `seen` so that the
+    /// compiler keeps them in a register.
+    low: u64,
+    /// Every entry read is checked: it may be a sentinel (not evaluated yet) or 64 or more.
+    /// Otherwise (the fast pass) every entry is a value below 64, so are their nim sums, and
+    /// nothing is tested but the index.
+    careful: bool,
+    seen: &'a mut MexSet,
+    /// For [`grundy_reachable`]: where the components not evaluated yet are collected (read
+    /// as 0, the evaluation is repeated once they are evaluated); `None` makes them a panic.
+    missing: Option<&'a mut Vec<usize>>,
 }
 
 impl Moves<'_> {
@@ -299,10 +333,8 @@ impl Moves<'_> {
     /// ```
     #[inline]
     pub fn to(&mut self, child: usize) {
-        match &mut self.sink {
-            Sink::Seen(seen) => seen.insert(value_of(self.values, self.position, child)),
-            Sink::Children(children) => children.push(child),
-        }
+        let value = self.read(child);
+        self.add(value, value, &[(child, value)]);
     }
 
     /// A move that splits the position into the two independent positions `a` and `b`; it is
@@ -326,12 +358,56 @@ impl Moves<'_> {
     /// ```
     #[inline]
     pub fn pair(&mut self, a: usize, b: usize) {
-        match &mut self.sink {
-            Sink::Seen(seen) => {
-                let position = self.position;
-                seen.insert(value_of(self.values, position, a) ^ value_of(self.values, position, b))
+        let (va, vb) = (self.read(a), self.read(b));
+        self.add(va ^ vb, va | vb, &[(a, va), (b, vb)]);
+    }
+
+    /// The `count` moves that split the position into `a + k * step` and `b - k * step`, for
+    /// `k` in `0..count`: cutting a row, a strip or a side of a board at every place, in a
+    /// dense index where the parts move by `step`. The same as calling [`Moves::pair`] on each,
+    /// but checked once and, for `step == 1`, in a loop the compiler can vectorise.
+    ///
+    /// # Panics
+    /// As [`Moves::pair`], for any of the pairs (also if `b < (count - 1) * step`).
+    ///
+    /// # Complexity
+    /// O(count).
+    ///
+    /// # Example
+    /// ```
+    /// // Grundy's game again: a heap splits into two unequal non-empty heaps (a, p - a).
+    /// let g = dp_core::grundy_values(10, |p, moves| {
+    ///     if p >= 3 {
+    ///         moves.pair_run(1, p - 1, 1, (p - 1) / 2);
+    ///     }
+    /// });
+    /// assert_eq!(g, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
+    /// ```
+    #[inline]
+    pub fn pair_run(&mut self, a: usize, b: usize, step: usize, count: usize) {
+        if count == 0 {
+            return;
+        }
+        let span = (count - 1).checked_mul(step);
+        let ends = span.and_then(|span| Some((a.checked_add(span)?, b.checked_sub(span)?)));
+        let fast = match ends {
+            Some((last_a, first_b)) => {
+                let n = self.values.len();
+                let fast = !self.careful && last_a < n && b < n;
+                if fast {
+                    let xs = &self.values[a..=last_a];
+                    let ys = &self.values[first_b..=b];
+                    self.low |= nim_sum_bits(xs, ys, step);
+                }
+                fast
             }
-            Sink::Children(children) => children.extend_from_slice(&[a, b]),
+            None => false,
+        };
+        if !fast {
+            // Checked one by one, for the careful pass and for the messages.
+            for k in 0..count {
+                self.pair(a + k * step, b.wrapping_sub(k * step));
+            }
         }
     }
 
@@ -363,53 +439,135 @@ impl Moves<'_> {
     /// ```
     #[inline]
     pub fn split(&mut self, components: &[usize]) {
-        match &mut self.sink {
-            Sink::Seen(seen) => {
-                let position = self.position;
-                let values = self.values;
-                seen.insert(nim_sum(
-                    components.iter().map(|&c| value_of(values, position, c)),
-                ))
+        let (mut sum, mut any) = (0, 0);
+        for &c in components {
+            let value = self.read(c);
+            sum ^= value;
+            any |= value;
+        }
+        if self.careful && any >= 64 {
+            let read: Vec<(usize, u32)> = components.iter().map(|&c| (c, self.read(c))).collect();
+            self.add(sum, any, &read);
+        } else {
+            self.add(sum, any, &[]);
+        }
+    }
+
+    /// The table entry of `child`.
+    #[inline]
+    fn read(&self, child: usize) -> u32 {
+        match self.values.get(child) {
+            Some(&v) => v,
+            None => unreadable(self.n, self.position, child),
+        }
+    }
+
+    /// A move of nim sum `sum`; `any` is the OR of its components' entries `read` (`read` is
+    /// only needed when `any` is 64 or more).
+    #[inline]
+    fn add(&mut self, sum: u32, any: u32, read: &[(usize, u32)]) {
+        if !self.careful || any < 64 {
+            self.low |= 1 << sum;
+        } else {
+            // Only plain values go out of line, so the fields of `self` stay in registers.
+            let sum = checked_sum(self.missing.as_deref_mut(), self.position, read);
+            if sum < 64 {
+                self.low |= 1 << sum;
+            } else {
+                self.seen.insert(sum);
             }
-            Sink::Children(children) => children.extend_from_slice(components),
         }
     }
 }
 
-/// The value of `child`, checked to be evaluated.
+/// The bits `1 << (xs[k * step] ^ ys[len - 1 - k * step])` of a [`Moves::pair_run`], entries
+/// below 64 (by value, so no field of `Moves` leaves its register).
 #[inline]
-fn value_of(values: &[u32], position: usize, child: usize) -> u32 {
-    match values.get(child) {
-        Some(&v) if v < OPEN => v,
-        Some(_) => panic!(
-            "a move from position {} reads position {}, which is not evaluated yet",
-            position, child
-        ),
-        None => panic!(
-            "a move from position {} leads to position {}, out of range 0..{}",
-            position,
-            child,
-            values.len()
-        ),
+fn nim_sum_bits(xs: &[u32], ys: &[u32], step: usize) -> u64 {
+    let mut bits = 0u64;
+    if step == 1 {
+        for (x, y) in xs.iter().zip(ys.iter().rev()) {
+            bits |= 1 << (x ^ y);
+        }
+    } else {
+        // Indices rather than `step_by`, which compiles to a slower loop here.
+        let (mut i, mut j) = (0, ys.len() - 1);
+        while i < xs.len() {
+            bits |= 1 << (xs[i] ^ ys[j]);
+            i += step;
+            j = j.wrapping_sub(step);
+        }
     }
+    bits
 }
 
-/// Evaluates `position` from its moves, all of whose components are evaluated.
-fn evaluate<F: FnMut(usize, &mut Moves)>(
-    values: &mut [u32],
+/// The panic of [`Moves`] for a component it cannot read.
+#[cold]
+#[inline(never)]
+fn unreadable(n: usize, position: usize, child: usize) -> ! {
+    if child < n {
+        panic!(
+            "a move from position {} reads position {}, which is not evaluated yet",
+            position, child
+        )
+    }
+    panic!(
+        "a move from position {} leads to position {}, out of range 0..{}",
+        position, child, n
+    )
+}
+
+/// The nim sum of the components `read` of a move from `position`: components not evaluated
+/// yet are pushed to `missing` and read as 0 (the evaluation is repeated once they are), or
+/// with no `missing` are a panic.
+#[cold]
+#[inline(never)]
+fn checked_sum(missing: Option<&mut Vec<usize>>, position: usize, read: &[(usize, u32)]) -> u32 {
+    let mut missing = missing;
+    let mut sum = 0;
+    for &(child, value) in read {
+        if value < OPEN {
+            sum ^= value;
+            continue;
+        }
+        match missing.as_deref_mut() {
+            Some(missing) => missing.push(child),
+            None => panic!(
+                "a move from position {} reads position {}, which is not evaluated yet",
+                position, child
+            ),
+        }
+    }
+    sum
+}
+
+/// The mex of the moves of `position`, reading the entries `values[..readable]`, checked if
+/// `CAREFUL` (a constant, so that the fast pass's copy of `moves` has no tests); `seen` is
+/// an empty set on entry and on return. With `missing`, the components not evaluated yet are
+/// collected there instead of panicking, and the value is then meaningless.
+fn evaluate<const CAREFUL: bool, F: FnMut(usize, &mut Moves)>(
+    values: &[u32],
+    readable: usize,
     seen: &mut MexSet,
+    missing: Option<&mut Vec<usize>>,
     position: usize,
     moves: &mut F,
-) {
-    seen.clear();
+) -> u32 {
     let mut sink = Moves {
-        values,
+        values: &values[..readable],
+        n: values.len(),
         position,
-        sink: Sink::Seen(seen),
+        low: 0,
+        careful: CAREFUL,
+        seen,
+        missing,
     };
     moves(position, &mut sink);
+    let low = sink.low;
+    seen.low |= low;
     let value = seen.mex();
-    values[position] = value;
+    seen.clear();
+    value
 }
 
 /// The Grundy values of the positions `0..n` of an acyclic impartial game whose moves lead to
@@ -445,8 +603,22 @@ fn evaluate<F: FnMut(usize, &mut Moves)>(
 /// assert_eq!(g[index(2, 3)], 1);
 /// assert_eq!(g[index(3, 3)], 0);
 /// ```
-pub fn grundy_values<F: FnMut(usize, &mut Moves)>(n: usize, moves: F) -> Vec<u32> {
-    grundy_in_order(n, 0..n, moves)
+pub fn grundy_values<F: FnMut(usize, &mut Moves)>(n: usize, mut moves: F) -> Vec<u32> {
+    let mut values = vec![NOT_EVALUATED; n];
+    let mut seen = MexSet::new();
+    // While every value is below 64, so is every nim sum: no move needs a test (the fast pass).
+    let mut large = false;
+    for position in 0..n {
+        // Only the smaller positions are readable, all evaluated.
+        let value = if large {
+            evaluate::<true, F>(&values, position, &mut seen, None, position, &mut moves)
+        } else {
+            evaluate::<false, F>(&values, position, &mut seen, None, position, &mut moves)
+        };
+        values[position] = value;
+        large |= value >= 64;
+    }
+    values
 }
 
 /// The Grundy values of an acyclic impartial game on positions `0..n`, evaluated in `order`,
@@ -493,7 +665,7 @@ where
             "position {} is listed twice in the order",
             position
         );
-        evaluate(&mut values, &mut seen, position, &mut moves);
+        values[position] = evaluate::<true, F>(&values, n, &mut seen, None, position, &mut moves);
     }
     values
 }
@@ -503,16 +675,18 @@ where
 /// stack evaluates each position after its children (post-order). Positions not reached keep
 /// [`NOT_EVALUATED`].
 ///
-/// `moves` is as for [`grundy_values`], but is called twice for each reached position (once to
-/// find its children, once to evaluate it), so it must generate the same moves both times.
+/// `moves` is as for [`grundy_values`]. A position is first evaluated as if its children were
+/// ready; if some are not, they are pushed and it is evaluated again once they are done, so
+/// `moves` is called once or twice per reached position and must generate the same moves each
+/// time.
 ///
 /// # Panics
 /// If a start is out of range, a move names a component out of range, or the game has a cycle
 /// (a position reachable from itself).
 ///
 /// # Complexity
-/// O(n + total number of components of the moves of the reached positions) time, O(n + the
-/// largest number of pending children) memory; no recursion.
+/// O(n + total number of components of the moves of the reached positions) time; O(n) memory
+/// plus a stack of at most one entry per component named.
 ///
 /// # Example
 /// ```
@@ -536,9 +710,9 @@ where
 {
     let mut values = vec![NOT_EVALUATED; n];
     let mut seen = MexSet::new();
-    let mut children = Vec::new();
-    // (position, whether its children are already pushed).
-    let mut stack: Vec<(usize, bool)> = Vec::new();
+    let mut missing = Vec::new();
+    // Positions to evaluate; an open one lies below all its descendants being evaluated.
+    let mut stack: Vec<usize> = Vec::new();
     for start in starts {
         assert!(
             start < n,
@@ -546,41 +720,38 @@ where
             start,
             n
         );
-        stack.push((start, false));
-        while let Some((position, expanded)) = stack.pop() {
-            if expanded {
-                evaluate(&mut values, &mut seen, position, &mut moves);
+        stack.push(start);
+        while let Some(&position) = stack.last() {
+            if values[position] < OPEN {
+                // Pushed twice, and evaluated since.
+                stack.pop();
                 continue;
             }
-            match values[position] {
-                NOT_EVALUATED => {}
-                // Pushed from below its own open entry: by one of its descendants.
-                OPEN => panic!("the game has a cycle through position {}", position),
-                _ => continue,
+            missing.clear();
+            let value = evaluate::<true, F>(
+                &values,
+                n,
+                &mut seen,
+                Some(&mut missing),
+                position,
+                &mut moves,
+            );
+            if missing.is_empty() {
+                values[position] = value;
+                stack.pop();
+                continue;
             }
             values[position] = OPEN;
-            stack.push((position, true));
-            children.clear();
-            let mut sink = Moves {
-                values: &values,
-                position,
-                sink: Sink::Children(&mut children),
-            };
-            moves(position, &mut sink);
-            for &child in &children {
-                match values.get(child) {
-                    Some(&NOT_EVALUATED) => stack.push((child, false)),
-                    Some(&OPEN) => panic!(
+            for &child in &missing {
+                if values[child] == OPEN {
+                    // Open positions on the stack are ancestors of the one on top.
+                    panic!(
                         "the game has a cycle: position {} moves to position {}, from which it \
                          is reachable",
                         position, child
-                    ),
-                    Some(_) => {}
-                    None => panic!(
-                        "a move from position {} leads to position {}, out of range 0..{}",
-                        position, child, n
-                    ),
+                    );
                 }
+                stack.push(child);
             }
         }
     }
@@ -828,6 +999,112 @@ mod tests {
         });
         assert_eq!(values, grundy_values(16, play(&game)));
         check_sums(&game, &values, 2, 100, 4);
+    }
+
+    #[test]
+    fn values_of_64_and_more_take_the_careful_pass_in_every_order() {
+        // Nim on one heap (value = heap) plus a split of the heap into two equal halves, whose
+        // nim sum is 0 and so changes nothing: values reach 299, sums of large values cancel.
+        let n = 300;
+        let by = |p: usize, moves: &mut Moves| {
+            (0..p).for_each(|q| moves.to(q));
+            if p % 2 == 0 && p > 0 {
+                moves.pair(p / 2, p / 2);
+                moves.split(&[p / 2, p / 2, p / 2, p / 2]);
+            }
+        };
+        let expected: Vec<u32> = (0..n as u32).collect();
+        assert_eq!(grundy_values(n, by), expected);
+        // Relabelled p -> n - 1 - p: the same values backwards.
+        let flip = |p: usize| n - 1 - p;
+        let flipped = |q: usize, moves: &mut Moves| {
+            let p = flip(q);
+            (0..p).for_each(|r| moves.to(flip(r)));
+            if p % 2 == 0 && p > 0 {
+                moves.pair(flip(p / 2), flip(p / 2));
+            }
+        };
+        let backwards: Vec<u32> = (0..n as u32).rev().collect();
+        assert_eq!(grundy_in_order(n, (0..n).rev(), flipped), backwards);
+        assert_eq!(grundy_reachable(n, [0], flipped), backwards);
+    }
+
+    #[test]
+    fn pair_run_is_the_same_as_its_pairs() {
+        // Random games on a 2-D index (w, h) in 0..9 x 0..9, whose moves are runs of pairs along
+        // either side, with a large-valued Nim part on some positions to force the careful pass.
+        let mut rng = SplitMix64::new(23);
+        for case in 0..200 {
+            let side = 9;
+            let nim_above = [usize::MAX, 40, 0][case % 3];
+            let runs: Vec<Vec<(usize, usize, usize, usize)>> = (0..side * side)
+                .map(|p| {
+                    let (w, h) = (p / side, p % side);
+                    let mut runs = Vec::new();
+                    if w >= 2 && rng.index(3) > 0 {
+                        let first = rng.index(w / 2);
+                        let count = rng.range(0, (w - first) as u64 / 2) as usize;
+                        runs.push((first * side + h, (w - 1 - first) * side + h, side, count));
+                    }
+                    if h >= 2 && rng.index(3) > 0 {
+                        let first = rng.index(h / 2);
+                        let count = rng.range(0, (h - first) as u64 / 2) as usize;
+                        runs.push((w * side + first, w * side + h - 1 - first, 1, count));
+                    }
+                    runs
+                })
+                .collect();
+            let game = |use_runs: bool| {
+                let runs = &runs;
+                move |p: usize, moves: &mut Moves| {
+                    if p >= nim_above {
+                        (0..p).for_each(|q| moves.to(q));
+                    }
+                    for &(a, b, step, count) in &runs[p] {
+                        if use_runs {
+                            moves.pair_run(a, b, step, count);
+                        } else {
+                            (0..count).for_each(|k| moves.pair(a + k * step, b - k * step));
+                        }
+                    }
+                }
+            };
+            let n = side * side;
+            let expected = grundy_values(n, game(false));
+            assert_eq!(grundy_values(n, game(true)), expected, "case {}", case);
+            assert_eq!(
+                grundy_in_order(n, 0..n, game(true)),
+                expected,
+                "case {}",
+                case
+            );
+            assert_eq!(
+                grundy_reachable(n, 0..n, game(true)),
+                expected,
+                "case {}",
+                case
+            );
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "leads to position 10, out of range 0..10")]
+    fn pair_run_past_the_end_is_named() {
+        grundy_values(10, |p, moves| {
+            if p == 9 {
+                moves.pair_run(0, 8, 2, 6)
+            }
+        });
+    }
+
+    #[test]
+    #[should_panic(expected = "reads position 7, which is not evaluated yet")]
+    fn pair_run_reaching_up_is_named() {
+        grundy_values(10, |p, moves| {
+            if p == 5 {
+                moves.pair_run(1, 7, 1, 3)
+            }
+        });
     }
 
     #[test]
