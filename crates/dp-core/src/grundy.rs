@@ -383,7 +383,7 @@ impl Moves<'_> {
     /// });
     /// assert_eq!(g, [0, 0, 0, 1, 0, 2, 1, 0, 2, 1]);
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn pair_run(&mut self, a: usize, b: usize, step: usize, count: usize) {
         if count == 0 {
             return;

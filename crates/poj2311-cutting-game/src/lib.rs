@@ -44,8 +44,11 @@ pub fn grundy_table() -> Vec<u32> {
     grundy_values(SIDES * SIDES, |p, moves| {
         let (w, h) = (p / SIDES, p % SIDES);
         // Cuts at i and w - i give the same pieces: half of them suffice, from i = 2 (both
-        // pieces keep sides >= 2) to w / 2; a move of the width steps by SIDES in the index.
-        if w >= 4 {
+        // pieces keep sides >= 2) to w / 2. The pieces i x h are h x i turned: when h < w
+        // those stand in the row of h, contiguous and already evaluated.
+        if w >= 4 && h < w {
+            moves.pair_run(h * SIDES + 2, h * SIDES + w - 2, 1, w / 2 - 1);
+        } else if w >= 4 {
             moves.pair_run(2 * SIDES + h, (w - 2) * SIDES + h, SIDES, w / 2 - 1);
         }
         if h >= 4 {
