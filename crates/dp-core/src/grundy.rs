@@ -276,7 +276,14 @@ pub fn subtraction_grundy(n: usize, subtractions: &[usize]) -> Vec<u32> {
 
 /// The moves of one position, handed to the move generator of [`grundy_values`],
 /// [`grundy_in_order`] and [`grundy_reachable`]: the generator calls [`Moves::to`],
-/// [`Moves::pair`] or [`Moves::split`] once per move.
+/// [`Moves::pair`] or [`Moves::split`] once per move, or [`Moves::pair_run`] once per run of
+/// splits.
+///
+/// The values of the moves are collected as bits of a word in a register. While every value in
+/// the table is below 64 (nearly always: a value is at most the number of moves),
+/// [`grundy_values`] reads the smaller positions with no test beyond the index's; from the
+/// first value of 64 on, and always in [`grundy_in_order`] and [`grundy_reachable`], each
+/// entry read is also checked to be evaluated, and larger values go to a [`MexSet`].
 ///
 /// # Example
 /// See [`grundy_values`].
@@ -572,7 +579,7 @@ fn evaluate<const CAREFUL: bool, F: FnMut(usize, &mut Moves)>(
 
 /// The Grundy values of the positions `0..n` of an acyclic impartial game whose moves lead to
 /// smaller positions, evaluated bottom-up in increasing order: `moves(p, m)` calls [`Moves::to`],
-/// [`Moves::pair`] or [`Moves::split`] on `m` once per move of `p`.
+/// [`Moves::pair`], [`Moves::split`] or [`Moves::pair_run`] on `m` for the moves of `p`.
 ///
 /// Positions are dense indices, so a game over sizes (a W x H board, several heaps) packs them
 /// into one index, e.g. `w * (H + 1) + h`, in which every move decreases the index.
