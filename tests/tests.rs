@@ -6,6 +6,7 @@ mod p16531_jump_duel;
 mod p2599_stone_ends;
 mod p4363_staircase_chess;
 mod p4576_chase;
+mod poj2311_cutting_game;
 // xtask new: test modules above this line
 mod samples;
 
@@ -20,6 +21,7 @@ pub fn solver_of(crate_name: &str) -> Option<Solver> {
         "p2599-stone-ends" => |input, out| ::p2599_stone_ends::solve(input, out),
         "p4363-staircase-chess" => |input, out| ::p4363_staircase_chess::solve(input, out),
         "p4576-chase" => |input, out| ::p4576_chase::solve(input, out),
+        "poj2311-cutting-game" => |input, out| ::poj2311_cutting_game::solve(input, out),
         // xtask new: solvers above this line
         _ => return None,
     })

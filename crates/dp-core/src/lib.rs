@@ -11,6 +11,7 @@
 //! | `mixed_radix.rs` | [`MixedRadix`] | tuples of bounded digits as one number |
 //! | `interval_layers.rs` | [`IntervalLayers`] | interval DP by increasing length in one rolling layer |
 //! | `retrograde.rs` | [`solve_retrograde`], [`solve_retrograde_with_unmoves`], [`RetrogradeGame`], [`Unmoves`], [`RetrogradeTable`], [`Value`], [`Outcome`], [`Cell`] | win / loss / draw with distances of finite games with cycles |
+//! | `grundy.rs` | [`grundy_values`], [`grundy_in_order`], [`grundy_reachable`], [`Moves`], [`NOT_EVALUATED`], [`subtraction_grundy`], [`mex`], [`MexSet`], [`nim_sum`], [`nim_sum_wins`] | Sprague-Grundy values of impartial games, moves that split a position into independent parts |
 //! | `frontier.rs` | [`Frontier`] | a bitmap set drained in increasing order, one layer of a search |
 //! | `popcount.rs` | [`popcount`] | bit counting that stays fast without a hardware popcount |
 //! | `random.rs` | [`SplitMix64`] | a small seeded generator |
@@ -20,6 +21,7 @@
 //! a solution uses into one file that any judge accepts.
 
 mod frontier;
+mod grundy;
 mod hash_memo;
 mod interval_layers;
 mod io;
@@ -33,6 +35,10 @@ mod retrograde;
 mod rolling_rows;
 
 pub use crate::frontier::Frontier;
+pub use crate::grundy::{
+    grundy_in_order, grundy_reachable, grundy_values, mex, nim_sum, nim_sum_wins,
+    subtraction_grundy, MexSet, Moves, NOT_EVALUATED,
+};
 pub use crate::hash_memo::HashMemo;
 pub use crate::interval_layers::IntervalLayers;
 pub use crate::io::{run, Error, Integer, Scanner};

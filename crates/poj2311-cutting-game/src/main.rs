@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(poj2311_cutting_game::solve)
+}
