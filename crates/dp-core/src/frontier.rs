@@ -41,8 +41,8 @@ pub struct Frontier {
 impl Frontier {
     /// An empty set over the indices `0..n`.
     ///
-    /// # Panics
-    /// If `n` exceeds 2^41 (the runs are numbered by `u32`).
+    /// # Constraints
+    /// `n` below 2^41 (the runs are numbered by `u32`; the bitmap alone would take 256 GiB).
     ///
     /// # Complexity
     /// O(n / 64) time, about `n / 8` bytes (and up to `n / 128` more for the list of runs).
@@ -54,7 +54,6 @@ impl Frontier {
     /// ```
     pub fn new(n: usize) -> Self {
         let runs = (n + 511) / 512;
-        assert!(runs as u64 <= 1 << 32, "a frontier of {} indices", n);
         Frontier {
             words: vec![0; runs * 8],
             dirty: vec![false; runs],

@@ -26,9 +26,9 @@
 //! One cell per position holds the counter while the position is unresolved and the value once
 //! it is, so the whole state is that table plus two bitmaps of `N / 8` bytes for the layers
 //! ([`Frontier`], whose drain costs what its members cost). The solver picks the cell width: 1
-//! byte (outcomes only) or 2 bytes to begin with, and twice as wide when a position has more moves
-//! than a counter holds or a distance outgrows the codes; so no game is too long or too wide, and
-//! a narrow cell never fails halfway.
+//! byte (outcomes only) or 2 bytes to begin with, and it starts over in cells twice as wide when
+//! a position has more moves than a counter holds or a distance outgrows the codes; so no game is
+//! too long or too wide, and a narrow cell never fails halfway.
 
 use crate::frontier::Frontier;
 use std::cmp::Ordering;
@@ -420,18 +420,19 @@ impl<'a, G: Unmoves> Retrograde<'a, G> {
     /// position, and two bitmaps of `N / 8` bytes.
     ///
     /// # Panics
-    /// If the game has `u32::MAX` positions or more, a position has 2^31 moves or more, a
-    /// distance reaches 2^30 plies, an un-move leads outside `0..positions()`, or a position
-    /// named by [`Retrograde::until_resolved`] is outside it.
+    /// If a position has 2^31 moves or more, a distance reaches 2^30 plies, an un-move leads outside `0..positions()`, or a position named by
+    /// [`Retrograde::until_resolved`] is outside it.
     ///
     /// # Complexity
     /// O(N) calls of [`RetrogradeGame::terminal`] and [`RetrogradeGame::degree`], one call of
     /// [`Unmoves::for_each_unmove`] per won or lost position (those resolved before an early
-    /// stop), O(R log R + members) per layer for the R runs of 512 positions it touches
-    /// ([`Frontier::drain`]), and O(N) more each time the cells widen (at most twice).
+    /// stop), and O(R log R + members) per layer for the R runs of 512 positions it touches
+    /// ([`Frontier::drain`]). When the cells turn out too narrow (a position with more moves
+    /// than a counter holds, or a distance beyond the codes), the analysis starts over in cells
+    /// twice as wide: at most three runs, each at most as long as the last.
     ///
-    /// Memory: the cells ([`RetrogradeTable::bytes_per_position`]) and `N / 4` bytes of layers,
-    /// and while the cells widen the old and the new cells side by side. Cells keep outcomes
+    /// Memory: the cells ([`RetrogradeTable::bytes_per_position`]) and `N / 4` bytes of layers
+    /// (one run's at a time). Cells keep outcomes
     /// only, in 1 byte up to 251 moves from a position (2 up to 65 531, else 4), when the analysis
     /// keeps no distances or keeps them only for the positions asked about
     /// ([`Retrograde::until_resolved`]); a full table of distances takes 2 bytes while no
@@ -461,50 +462,29 @@ impl<'a, G: Unmoves> Retrograde<'a, G> {
     /// ```
     pub fn solve_with_unmoves(self) -> RetrogradeTable {
         let n = self.game.positions();
-        assert!(
-            n < u32::MAX as usize,
-            "{} positions do not fit u32 indices",
-            n
-        );
-        let asked = self.targets.as_deref().unwrap_or(&[]);
-        if let Some(&p) = asked.iter().find(|&&p| p >= n) {
-            panic!("position {} asked about, outside 0..{}", p, n);
-        }
-        // Distances of the positions asked about are read off the layer that resolves them, so
-        // only a full table of distances keeps them in the cells.
-        let in_cells = self.distances && self.targets.is_none();
-        let mut solver = Solver {
-            game: self.game,
-            in_cells,
-            early: self.targets.is_some(),
-            asked: asked.iter().map(|&p| (p, u32::MAX)).collect(),
-            layer: Frontier::new(n),
-            next: Frontier::new(n),
-            plies: 0,
+        let mut table = RetrogradeTable {
+            cells: Cells::One(Vec::new()),
             top: 0,
-            complete: false,
-        };
-        let mut cells = if in_cells {
-            Cells::Two(Vec::with_capacity(n))
-        } else {
-            Cells::One(Vec::with_capacity(n))
-        };
-        // Each run goes on until the game is solved or its cells must widen.
-        while !match &mut cells {
-            Cells::One(cells) => solver.run(cells),
-            Cells::Two(cells) => solver.run(cells),
-            Cells::Four(cells) => solver.run(cells),
-        } {
-            cells = cells.widen(in_cells, n);
-        }
-        RetrogradeTable {
-            cells,
-            top: solver.top,
             distances: self.distances,
-            in_cells,
-            complete: solver.complete,
-            asked: solver.asked,
+            // Distances of the positions asked about are read off the layer that resolves
+            // them, so only a full table of distances keeps them in the cells.
+            in_cells: self.distances && self.targets.is_none(),
+            complete: false,
+            asked: Vec::new(),
+        };
+        for &p in self.targets.iter().flatten() {
+            assert!(p < n, "position {} asked about, outside 0..{}", p, n);
+            table.asked.push((p, u32::MAX));
         }
+        // The narrowest cells first; a run that finds them too narrow gives up and the next,
+        // twice as wide, starts over (a restart costs less memory than widening the cells).
+        let runs = [run::<u8, G>, run::<u16, G>, run::<u32, G>];
+        for run in &runs[table.in_cells as usize..] {
+            if run(&mut table, self.game, self.targets.is_some()) {
+                return table;
+            }
+        }
+        panic!("a game too long or too wide for 32-bit cells")
     }
 }
 
@@ -554,21 +534,23 @@ trait Cell: Copy {
     fn code(self) -> u32;
     /// The cell of a code at most `MAX` (the solver's invariant; larger codes are cut).
     fn of(code: u32) -> Self;
+    fn wrap(cells: Vec<Self>) -> Cells;
 }
 
 // `as` both ways: the solver keeps every code at most `MAX`.
 macro_rules! impl_cell {
-    ($($t:ty),*) => {$(
+    ($($t:ty, $wrap:ident;)*) => {$(
         impl Cell for $t {
             const MAX: u32 = <$t>::MAX as u32;
             #[inline]
             fn code(self) -> u32 { self as u32 }
             #[inline]
             fn of(code: u32) -> Self { code as $t }
+            fn wrap(cells: Vec<Self>) -> Cells { Cells::$wrap(cells) }
         }
     )*};
 }
-impl_cell!(u8, u16, u32);
+impl_cell!(u8, One; u16, Two; u32, Four;);
 
 /// The first value code of cells of type `C`: half the codes with distances in the cells (the
 /// codes above are values), all but four without (only `top..=top + 2` are values). Always
@@ -590,24 +572,6 @@ enum Cells {
 }
 
 impl Cells {
-    /// The same codes in cells twice as wide, room for `n`; the values move up with `top`.
-    fn widen(self, in_cells: bool, n: usize) -> Cells {
-        fn widen<C: Cell, D: Cell>(cells: Vec<C>, in_cells: bool, n: usize) -> Vec<D> {
-            let (old, new) = (top::<C>(in_cells), top::<D>(in_cells));
-            let mut wide = Vec::with_capacity(n);
-            wide.extend(cells.iter().map(|&c| {
-                let code = c.code();
-                D::of(if code < old { code } else { code - old + new })
-            }));
-            wide
-        }
-        match self {
-            Cells::One(cells) => Cells::Two(widen(cells, in_cells, n)),
-            Cells::Two(cells) => Cells::Four(widen(cells, in_cells, n)),
-            Cells::Four(_) => panic!("a game too long or too wide for 32-bit cells"),
-        }
-    }
-
     fn code(&self, pos: usize) -> u32 {
         match self {
             Cells::One(cells) => cells[pos].code(),
@@ -617,92 +581,78 @@ impl Cells {
     }
 }
 
-/// The analysis in progress, kept across the runs between two widenings of the cells.
-struct Solver<'a, G> {
-    game: &'a G,
-    /// Whether the cells hold distances.
-    in_cells: bool,
-    /// Whether to stop once the positions asked about are resolved, and those positions with
-    /// their distances once resolved (`u32::MAX` until then).
-    early: bool,
-    asked: Vec<(usize, u32)>,
-    layer: Frontier,
-    next: Frontier,
-    /// The distance of the members of `layer`.
-    plies: u32,
-    /// The first value code of the cells of the last run.
-    top: u32,
-    /// Whether every layer was drained (unresolved positions are then draws).
-    complete: bool,
-}
-
-impl<G: Unmoves> Solver<'_, G> {
-    /// Fills the cells not yet filled, then drains layers; false when it stopped because the
-    /// cells must widen (a degree or the next distance has no code), true when done.
-    fn run<C: Cell>(&mut self, cells: &mut Vec<C>) -> bool {
-        let (game, top) = (self.game, top::<C>(self.in_cells));
-        self.top = top;
-        for pos in cells.len()..game.positions() {
-            let code = match game.terminal(pos) {
-                Some(outcome) => top + outcome as u32,
-                None => match game.degree(pos) {
-                    // No move at all: lost at once.
-                    0 => top + 1,
-                    degree if degree < top as usize => degree as u32,
-                    _ => return false,
-                },
-            };
-            if code > top {
-                self.layer.insert(pos);
-            }
-            cells.push(C::of(code));
+/// One analysis of `game` in cells of type `C`, into `table` (whose `in_cells` and `asked` are
+/// set); false, leaving the table's cells as they were, when a degree or a distance has no code
+/// in `C`. With `early` it stops once the positions asked about are resolved.
+fn run<C: Cell, G: Unmoves>(table: &mut RetrogradeTable, game: &G, early: bool) -> bool {
+    let n = game.positions();
+    let top = top::<C>(table.in_cells);
+    let (mut layer, mut next) = (Frontier::new(n), Frontier::new(n));
+    let mut cells: Vec<C> = Vec::with_capacity(n);
+    for pos in 0..n {
+        let code = match game.terminal(pos) {
+            Some(outcome) => top + outcome as u32,
+            None => match game.degree(pos) {
+                // No move at all: lost at once.
+                0 => top + 1,
+                degree if degree < top as usize => degree as u32,
+                _ => return false,
+            },
+        };
+        if code > top {
+            layer.insert(pos);
         }
-        loop {
-            // What was resolved since the last look is at the distance of this layer.
-            let mut unknown = self.asked.len();
-            for (pos, plies) in &mut self.asked {
-                if *plies == u32::MAX && cells[*pos].code() >= top {
-                    *plies = self.plies;
-                }
-                unknown -= (*plies != u32::MAX) as usize;
-            }
-            if self.layer.is_empty() {
-                self.complete = true;
-                return true;
-            }
-            if unknown == 0 && self.early {
-                return true;
-            }
-            // The code of a loss at plies + 1; a win's is one more. The cells widen when it does
-            // not fit, even if this layer resolves nothing (then the table is complete).
-            let loss = if self.in_cells {
-                if u64::from(top) + 2 * u64::from(self.plies) + 4 > u64::from(C::MAX) {
-                    return false;
-                }
-                top + 2 * self.plies + 3
-            } else {
-                top + 1
-            };
-            let next = &mut self.next;
-            self.layer.drain(|child| {
-                let lost = cells[child].code() % 2;
-                game.for_each_unmove(child, |parent| {
-                    let code = cells[parent].code();
-                    // Codes from top up are resolved: a sooner win, or a terminal.
-                    if code < top {
-                        cells[parent] = C::of(if lost == 1 || code == 1 {
-                            next.insert(parent);
-                            loss + lost
-                        } else {
-                            code - 1
-                        });
-                    }
-                });
-            });
-            std::mem::swap(&mut self.layer, &mut self.next);
-            self.plies += 1;
-        }
+        cells.push(C::of(code));
     }
+    let mut plies = 0;
+    loop {
+        // What was resolved since the last look is at the distance of this layer.
+        let mut unknown = 0;
+        for (pos, distance) in &mut table.asked {
+            if *distance == u32::MAX {
+                if cells[*pos].code() >= top {
+                    *distance = plies;
+                } else {
+                    unknown += 1;
+                }
+            }
+        }
+        if layer.is_empty() || early && unknown == 0 {
+            // Once no layer is left, the unresolved positions are draws.
+            table.complete = layer.is_empty();
+            break;
+        }
+        // The code of a loss at plies + 1; a win's is one more. The cells are too narrow when
+        // it does not fit, even if this layer resolves nothing (then the table is complete).
+        let loss = if table.in_cells {
+            if u64::from(top) + 2 * u64::from(plies) + 4 > u64::from(C::MAX) {
+                return false;
+            }
+            top + 2 * plies + 3
+        } else {
+            top + 1
+        };
+        layer.drain(|child| {
+            let lost = cells[child].code() % 2;
+            game.for_each_unmove(child, |parent| {
+                let code = cells[parent].code();
+                // Codes from top up are resolved: a sooner win, or a terminal.
+                if code < top {
+                    cells[parent] = C::of(if lost == 1 || code == 1 {
+                        next.insert(parent);
+                        loss + lost
+                    } else {
+                        code - 1
+                    });
+                }
+            });
+        });
+        std::mem::swap(&mut layer, &mut next);
+        plies += 1;
+    }
+    table.top = top;
+    table.cells = C::wrap(cells);
+    true
 }
 
 /// The values of a solved game: every position's, or after an early stop
@@ -1227,7 +1177,7 @@ mod tests {
                 len
             );
         }
-        // Without distances nothing widens, however long the game.
+        // Without distances in the cells nothing widens, however long the game.
         let table = Retrograde::new(&path(100_000))
             .outcomes_only()
             .solve_from_moves();
