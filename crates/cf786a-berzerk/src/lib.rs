@@ -21,35 +21,23 @@ pub const MAX_N: usize = 7000;
 /// The game as a [`RetrogradeGame`]: position `side * n + p` has the monster on object `p + 1`
 /// and `side` to move (0 Rick, 1 Morty).
 ///
+/// # Constraints
+/// Each set's elements are distinct and in `1..n` ([`solve`] checks them).
+///
 /// # Example
 /// ```
 /// use cf786a_berzerk::Berzerk;
 /// use dp_core::{Outcome, Retrograde};
-/// let game = Berzerk::new(5, [vec![3, 2], vec![1, 2, 3]]);
+/// let game = Berzerk { n: 5, sets: [vec![3, 2], vec![1, 2, 3]] };
 /// let table = Retrograde::new(&game).outcomes_only().solve_with_unmoves();
 /// // Rick first from object 5 (p = 4): the endless game is the best he can get.
 /// assert_eq!(table.outcome(4), Outcome::Draw);
 /// ```
-#[derive(Clone, Debug)]
 pub struct Berzerk {
-    n: usize,
-    sets: [Vec<usize>; 2],
-}
-
-impl Berzerk {
-    /// The game on n objects with Rick's and Morty's sets.
-    ///
-    /// # Constraints
-    /// Each set's elements are distinct and in `1..n` (not checked here; [`solve`] checks).
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// See [`Berzerk`].
-    pub fn new(n: usize, sets: [Vec<usize>; 2]) -> Self {
-        Berzerk { n, sets }
-    }
+    /// The number of objects.
+    pub n: usize,
+    /// Rick's set and Morty's.
+    pub sets: [Vec<usize>; 2],
 }
 
 impl RetrogradeGame for Berzerk {
@@ -64,9 +52,9 @@ impl RetrogradeGame for Berzerk {
 
     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
         let (side, p) = (pos / self.n, pos % self.n);
-        for &x in &self.sets[side] {
-            f((1 - side) * self.n + (p + x) % self.n);
-        }
+        self.sets[side]
+            .iter()
+            .for_each(|x| f((1 - side) * self.n + (p + x) % self.n));
     }
 
     fn degree(&self, pos: usize) -> usize {
@@ -75,11 +63,9 @@ impl RetrogradeGame for Berzerk {
 }
 
 impl Unmoves for Berzerk {
-    #[inline]
     fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
         // The other side moved last, by one of its elements x, from p - x around the circle.
-        let (n, p) = (self.n, pos % self.n);
-        let mover = 1 - pos / n;
+        let (n, p, mover) = (self.n, pos % self.n, 1 - pos / self.n);
         for &x in &self.sets[mover] {
             f(mover * n + if p >= x { p - x } else { p + n - x });
         }
@@ -105,10 +91,9 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
     let mut sc = Scanner::new(input);
     let n: usize = sc.next_in(2..=MAX_N, "n")?;
     let mut sets = [Vec::new(), Vec::new()];
-    for (set, [k_name, name]) in sets.iter_mut().zip([["k1", "s1"], ["k2", "s2"]]) {
-        let k: usize = sc.next_in(1..=n - 1, k_name)?;
+    for (set, [k, name]) in sets.iter_mut().zip([["k1", "s1"], ["k2", "s2"]]) {
         let mut seen = vec![false; n];
-        for _ in 0..k {
+        for _ in 0..sc.next_in::<usize>(1..=n - 1, k)? {
             let x: usize = sc.next_in(1..=n - 1, name)?;
             if std::mem::replace(&mut seen[x], true) {
                 let why = format!("{} holds {} twice; its elements are distinct", name, x);
@@ -118,15 +103,12 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         }
     }
     sc.finish()?;
-    let game = Berzerk::new(n, sets);
+    let game = Berzerk { n, sets };
     let table = Retrograde::new(&game).outcomes_only().solve_with_unmoves();
     for side in 0..2 {
         for p in 1..n {
-            let word = match table.outcome(side * n + p) {
-                Outcome::Win => "Win",
-                Outcome::Loss => "Lose",
-                Outcome::Draw => "Loop",
-            };
+            // Outcome as usize: Draw 0, Loss 1, Win 2.
+            let word = ["Loop", "Lose", "Win"][table.outcome(side * n + p) as usize];
             write!(out, "{}{}", word, if p + 1 < n { ' ' } else { '\n' })?;
         }
     }

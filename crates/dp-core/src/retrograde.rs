@@ -32,12 +32,14 @@
 
 use crate::frontier::Frontier;
 use std::cmp::Ordering;
-/// How a terminal position ends, for the side to move.
+/// How a terminal position ends, for the side to move; as a number (`as usize`, e.g. to index a
+/// table of answer words) `Draw` is 0, `Loss` 1 and `Win` 2.
 ///
 /// # Example
 /// ```
 /// use dp_core::{Outcome, Value};
 /// assert_eq!(Value::Loss(0).outcome(), Outcome::Loss);
+/// assert_eq!(["Loop", "Lose", "Win"][Outcome::Win as usize], "Win");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
