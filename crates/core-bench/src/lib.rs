@@ -2,11 +2,13 @@
 //! so that `cargo xtask bench core-bench` times both in bundled files built with `rustc -O` (and
 //! with `--rustc` on another compiler), inputs from fixed seeds.
 //!
-//! An input is one line `SOLVER VARIANT N SEED`; `VARIANT` is `core` (through dp-core) or
-//! `plain` (a hand-written loop); the output is a checksum of the answers, the same for both.
-//! Solvers: `subtraction` (who takes the last stone, take sizes from the seed) through
-//! [`dp_core::Retrograde`] in outcomes-only mode. Another solver is one arm in [`solve`], its
-//! two functions, and a pair of lines in the oracle's `bench_inputs`.
+//! An input is one line `SOLVER VARIANT N SEED`; `VARIANT` is `core` (through dp-core), `plain`
+//! (the same algorithm as a hand-written loop) or `forward` (the plain forward loop of the
+//! problem, where there is one, for reference); the output is a checksum of the answers, the same
+//! for all. Solvers: `subtraction` (who takes the last stone, take sizes from the seed) through
+//! [`dp_core::Retrograde`] in outcomes-only mode, against a plain retrograde BFS with a queue and
+//! counters, and the three-line forward loop. Another solver is one arm in [`solve`], its
+//! functions, and a line in the oracle's `bench_inputs`.
 
 use dp_core::{Error, Outcome, Retrograde, RetrogradeGame, Scanner, SplitMix64, Unmoves};
 use std::io::Write;
@@ -92,7 +94,44 @@ pub fn subtraction_core(n: usize, takes: &[usize]) -> Vec<bool> {
     (0..=n).map(|p| table.outcome(p) == Outcome::Win).collect()
 }
 
-/// The same by the three-line loop.
+/// The same by plain retrograde analysis: a queue from the lost piles, counters of the children
+/// not yet known to be won, one byte each.
+///
+/// # Complexity
+/// O(n) time, 6 bytes per pile.
+///
+/// # Example
+/// ```
+/// assert_eq!(core_bench::subtraction_bfs(8, &[1, 3]), core_bench::subtraction_plain(8, &[1, 3]));
+/// ```
+pub fn subtraction_bfs(n: usize, takes: &[usize]) -> Vec<bool> {
+    // 0 unknown, 1 won, 2 lost.
+    let mut state = vec![0u8; n + 1];
+    let mut count: Vec<u8> = (0..=n)
+        .map(|p| takes.iter().filter(|&&t| t <= p).count() as u8)
+        .collect();
+    let mut queue: Vec<u32> = (0..=n as u32).filter(|&p| count[p as usize] == 0).collect();
+    queue.iter().for_each(|&p| state[p as usize] = 2);
+    let mut head = 0;
+    while head < queue.len() {
+        let child = queue[head] as usize;
+        head += 1;
+        for &t in takes {
+            let p = child + t;
+            if p > n || state[p] != 0 {
+                continue;
+            }
+            count[p] -= 1;
+            if state[child] == 2 || count[p] == 0 {
+                state[p] = if state[child] == 2 { 1 } else { 2 };
+                queue.push(p as u32);
+            }
+        }
+    }
+    state.iter().map(|&s| s == 1).collect()
+}
+
+/// The same by the three-line forward loop (piles in increasing order).
 ///
 /// # Complexity
 /// O(n) time and bytes.
@@ -131,16 +170,18 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         Some(b"subtraction") => 0,
         _ => return Err(sc.invalid("expected the solver: subtraction")),
     };
-    let core = match sc.token() {
-        Some(b"core") => true,
-        Some(b"plain") => false,
-        _ => return Err(sc.invalid("expected the variant: core or plain")),
+    let variant = match sc.token() {
+        Some(b"core") => 0,
+        Some(b"plain") => 1,
+        Some(b"forward") => 2,
+        _ => return Err(sc.invalid("expected the variant: core, plain or forward")),
     };
     let n: usize = sc.next_in(1..=MAX_N, "N")?;
     let seed: u64 = sc.next("SEED")?;
     sc.finish()?;
-    let won = match (solver, core) {
-        (0, true) => subtraction_core(n, &takes(seed)),
+    let won = match (solver, variant) {
+        (0, 0) => subtraction_core(n, &takes(seed)),
+        (0, 1) => subtraction_bfs(n, &takes(seed)),
         _ => subtraction_plain(n, &takes(seed)),
     };
     let hash = won

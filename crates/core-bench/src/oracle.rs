@@ -1,5 +1,5 @@
 //! Test oracle (feature `oracle`): the plain loops are the brute force of the core's solvers, on
-//! random small N; the benchmark inputs are each solver, core and plain, at one large N.
+//! random small N; the benchmark inputs are each solver in each variant at one large N.
 
 use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
@@ -8,7 +8,8 @@ use dp_core::{Error, SplitMix64};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
     pub solver: &'static str,
-    pub core: bool,
+    /// `core`, `plain` or `forward`.
+    pub variant: &'static str,
     pub n: usize,
     pub seed: u64,
 }
@@ -16,8 +17,10 @@ pub struct Input {
 impl Input {
     /// The input file's text.
     pub fn render(&self) -> String {
-        let variant = if self.core { "core" } else { "plain" };
-        format!("{} {} {} {}\n", self.solver, variant, self.n, self.seed)
+        format!(
+            "{} {} {} {}\n",
+            self.solver, self.variant, self.n, self.seed
+        )
     }
 }
 
@@ -34,7 +37,7 @@ impl Oracle for CoreBench {
     fn generate(rng: &mut SplitMix64) -> Input {
         Input {
             solver: "subtraction",
-            core: rng.index(2) == 0,
+            variant: ["core", "plain", "forward"][rng.index(3)],
             n: rng.range(1, 300) as usize,
             seed: rng.range(0, 1000),
         }
@@ -44,10 +47,10 @@ impl Oracle for CoreBench {
         input.render()
     }
 
-    /// The plain loop, whatever the variant.
+    /// The forward loop, whatever the variant.
     fn brute_force(input: &Input) -> String {
         let plain = Input {
-            core: false,
+            variant: "forward",
             ..input.clone()
         };
         crate::oracle::run(&plain)
@@ -69,24 +72,25 @@ impl Oracle for CoreBench {
         crate::solve(input, out)
     }
 
-    /// Each solver through the core and as a plain loop, at a size that takes the loop a few
-    /// milliseconds.
+    /// Each solver in each of its variants, at a size that takes the loops tens of milliseconds.
     fn bench_inputs() -> Vec<BenchInput> {
-        let pair = |solver: &'static str, n: usize, seed: u64| {
-            [true, false].map(|core| {
-                let input = Input {
-                    solver,
-                    core,
-                    n,
-                    seed,
-                };
-                BenchInput {
-                    name: format!("{} {} n={}", solver, if core { "core" } else { "plain" }, n),
-                    text: input.render(),
-                }
-            })
+        let input = |solver: &'static str, variant: &'static str, n: usize, seed: u64| {
+            let input = Input {
+                solver,
+                variant,
+                n,
+                seed,
+            };
+            BenchInput {
+                name: format!("{} {} n={}", solver, variant, n),
+                text: input.render(),
+            }
         };
-        pair("subtraction", 10_000_000, 7).to_vec()
+        vec![
+            input("subtraction", "core", 10_000_000, 7),
+            input("subtraction", "plain", 10_000_000, 7),
+            input("subtraction", "forward", 10_000_000, 7),
+        ]
     }
 }
 
