@@ -146,7 +146,7 @@ impl Layout {
     pub fn cells_of(&self, pos: usize) -> [usize; 2] {
         let (q, low) = (pos >> 1, (1 << self.log) - 1);
         let block = q >> (2 * self.log);
-        let white = (block as u64 * self.inverse >> 40) as usize;
+        let white = ((block as u64 * self.inverse) >> 40) as usize;
         [
             white << self.log | (q >> self.log & low),
             (block - white * self.tiles) << self.log | (q & low),
