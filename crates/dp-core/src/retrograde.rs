@@ -43,7 +43,7 @@ use std::cmp::Ordering;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    // The discriminants are the offsets of the cell codes from `Cell::TOP`.
+    // The discriminants are also the offsets of the value codes from `top` (see `Cell`).
     /// The side to move has lost (e.g. its piece was just captured).
     Loss = 1,
     /// Neither side wins (e.g. stalemate in a game that calls it a draw).
