@@ -4,9 +4,7 @@
 
 use dp_core::oracle::{find_mismatch, run_solver};
 use dp_core::SplitMix64;
-use dp_core::{
-    solve_retrograde, solve_retrograde_with_unmoves, Outcome, RetrogradeGame, Unmoves, Value,
-};
+use dp_core::{Outcome, Retrograde, RetrogradeGame, Unmoves, Value};
 use p4576_chase::layout::Layout;
 use p4576_chase::oracle::{generous_cap, Chase as ChaseOracle, JumpRule, Minimax, Start};
 use p4576_chase::{solve_board, Chase, Side};
@@ -209,8 +207,8 @@ fn unmoves_are_the_reversed_moves_and_both_solvers_agree() {
         forward.sort_unstable();
         backward.sort_unstable();
         assert_eq!(forward, backward, "n {}", n);
-        let by_unmoves = solve_retrograde_with_unmoves::<u16, _>(&chase);
-        let by_reverse_edges = solve_retrograde::<u32, _>(&chase);
+        let by_unmoves = Retrograde::new(&chase).solve_with_unmoves();
+        let by_reverse_edges = Retrograde::new(&chase).solve_from_moves();
         for pos in 0..positions {
             assert_eq!(
                 by_unmoves.value(pos),
@@ -227,10 +225,10 @@ fn unmoves_are_the_reversed_moves_and_both_solvers_agree() {
 fn every_layout_gives_the_same_values() {
     for n in [6, 7, 9, 17] {
         let reference = Chase::with_layout(Layout::with_tile_side(n, 1));
-        let expected = solve_retrograde_with_unmoves::<u16, _>(&reference);
+        let expected = Retrograde::new(&reference).solve_with_unmoves();
         for t in [2, 4, 8, 16] {
             let chase = Chase::with_layout(Layout::with_tile_side(n, t));
-            let table = solve_retrograde_with_unmoves::<u16, _>(&chase);
+            let table = Retrograde::new(&chase).solve_with_unmoves();
             for &w in &cells(n) {
                 for &b in &cells(n) {
                     for side in [Side::White, Side::Black] {

@@ -2,6 +2,8 @@
 //! cross-checks against independent solvers), and `samples`, the snapshot tests over every
 //! `samples/<crate>/*.in`.
 
+mod cf786a_berzerk;
+mod core_bench;
 mod p16531_jump_duel;
 mod p2599_stone_ends;
 mod p4363_staircase_chess;
@@ -22,6 +24,8 @@ pub fn solver_of(crate_name: &str) -> Option<Solver> {
         "p4363-staircase-chess" => |input, out| ::p4363_staircase_chess::solve(input, out),
         "p4576-chase" => |input, out| ::p4576_chase::solve(input, out),
         "poj2311-cutting-game" => |input, out| ::poj2311_cutting_game::solve(input, out),
+        "cf786a-berzerk" => |input, out| ::cf786a_berzerk::solve(input, out),
+        "core-bench" => |input, out| ::core_bench::solve(input, out),
         // xtask new: solvers above this line
         _ => return None,
     })

@@ -34,6 +34,8 @@ pub fn all() -> Vec<Problem> {
         problem::<p4363_staircase_chess::oracle::StaircaseChess>(),
         problem::<p4576_chase::oracle::Chase>(),
         problem::<poj2311_cutting_game::oracle::CuttingGame>(),
+        problem::<cf786a_berzerk::oracle::Berzerk>(),
+        problem::<core_bench::oracle::CoreBench>(),
         // xtask new: problems above this line
     ]
 }

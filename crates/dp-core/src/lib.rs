@@ -10,9 +10,9 @@
 //! | `lattice_path.rs` | [`LatticePath`], [`PathMove`] | staircase shapes as lattice paths with a dense rank |
 //! | `mixed_radix.rs` | [`MixedRadix`] | tuples of bounded digits as one number |
 //! | `interval_layers.rs` | [`IntervalLayers`] | interval DP by increasing length in one rolling layer |
-//! | `retrograde.rs` | [`solve_retrograde`], [`solve_retrograde_with_unmoves`], [`RetrogradeGame`], [`Unmoves`], [`RetrogradeTable`], [`Value`], [`Outcome`], [`Cell`] | win / loss / draw with distances of finite games with cycles |
 //! | `grundy.rs` | [`grundy_values`], [`grundy_in_order`], [`grundy_reachable`], [`Moves`], [`NOT_EVALUATED`], [`subtraction_grundy`], [`mex`], [`MexSet`], [`nim_sum`], [`nim_sum_wins`] | Sprague-Grundy values of impartial games, moves that split a position into independent parts |
-//! | `frontier.rs` | [`Frontier`] | a bitmap set drained in increasing order, one layer of a search |
+//! | `retrograde.rs` | [`Retrograde`], [`RetrogradeGame`], [`Unmoves`], [`RetrogradeTable`], [`Value`], [`Outcome`] | win / loss / draw (with distances, or outcomes only) of finite games with cycles, all positions or until the asked ones are known |
+//! | `frontier.rs` | [`Frontier`] | a bitmap set drained in increasing order at the cost of its members, one layer of a search |
 //! | `popcount.rs` | [`popcount`] | bit counting that stays fast without a hardware popcount |
 //! | `random.rs` | [`SplitMix64`] | a small seeded generator |
 //! | `oracle.rs` | `oracle::*` (feature `oracle`, never bundled) | brute force, generator and solver tied together for tests, `cargo xtask stress` and `bench` |
@@ -46,8 +46,5 @@ pub use crate::lattice_path::{LatticePath, PathMove};
 pub use crate::mixed_radix::MixedRadix;
 pub use crate::popcount::popcount;
 pub use crate::random::SplitMix64;
-pub use crate::retrograde::{
-    solve_retrograde, solve_retrograde_with_unmoves, Cell, Outcome, RetrogradeGame,
-    RetrogradeTable, Unmoves, Value,
-};
+pub use crate::retrograde::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};
 pub use crate::rolling_rows::RollingRows;

@@ -1,10 +1,14 @@
-//! Retrograde analysis: the exact value of every position of a finite two-player game, with the
-//! distance to the end in plies, found backwards from the terminal positions.
+//! Retrograde analysis: the exact value of every position of a finite two-player game (win, loss
+//! or draw, and if asked the distance to the end in plies), found backwards from the terminal
+//! positions.
 //!
-//! A game gives its positions as dense indices `0..N`, its terminal positions, and its moves
-//! ([`RetrogradeGame`]); when it can also list the positions a move may have come from ([`Unmoves`]),
-//! [`solve_retrograde_with_unmoves`] needs nothing but the table itself, otherwise [`solve_retrograde`] first builds
-//! the reverse edges in compact arrays and serves them as un-moves to the same solver.
+//! A game gives its positions as dense indices `0..N`, its terminal positions and its moves
+//! ([`RetrogradeGame`]), and when it can, the positions a move may have come from ([`Unmoves`]).
+//! [`Retrograde`] solves it: [`Retrograde::solve_with_unmoves`] needs nothing but the table
+//! itself, [`Retrograde::solve_from_moves`] first builds the reverse edges in compact arrays. Two options
+//! make it cheaper: [`Retrograde::outcomes_only`] keeps no distances (one byte per position for
+//! games of at most 251 moves per position, and no limit on the length of a game), and
+//! [`Retrograde::until_resolved`] stops as soon as the positions asked about are known.
 //!
 //! Values are seen by the side to move: [`Value::Win`]`(d)` means the mover can force a win in
 //! `d` plies and the opponent can delay it that long, [`Value::Loss`]`(d)` the other way round,
@@ -19,23 +23,27 @@
 //! known to be wins; when it reaches zero every child is a win, the last of them the farthest,
 //! and the parent is a loss at `d + 1`. Positions never resolved are draws.
 //!
-//! One cell per position (`u16` or `u32`, see [`Cell`]) holds the counter while the position is
-//! unresolved and the value once it is, so the whole state is that table plus two bitmaps of
-//! `N / 8` bytes for the layers.
+//! One cell per position holds the counter while the position is unresolved and the value once
+//! it is, so the whole state is that table plus two bitmaps of `N / 8` bytes for the layers
+//! ([`Frontier`], whose drain costs what its members cost). The solver picks the cell width: 1
+//! byte (outcomes only) or 2 bytes to begin with, and it starts over in cells twice as wide when
+//! a position has more moves than a counter holds or a distance outgrows the codes; so no game is
+//! too long or too wide, and a narrow cell never fails halfway.
 
 use crate::frontier::Frontier;
 use std::cmp::Ordering;
-
-/// How a terminal position ends, for the side to move.
+/// How a terminal position ends, for the side to move; as a number (`as usize`, e.g. to index a
+/// table of answer words) `Draw` is 0, `Loss` 1 and `Win` 2.
 ///
 /// # Example
 /// ```
 /// use dp_core::{Outcome, Value};
 /// assert_eq!(Value::Loss(0).outcome(), Outcome::Loss);
+/// assert_eq!(["Loop", "Lose", "Win"][Outcome::Win as usize], "Win");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    // The discriminants are the offsets of the cell codes from `Cell::TOP`.
+    // The discriminants are also the offsets of the value codes from `top` (see `Cell`).
     /// The side to move has lost (e.g. its piece was just captured).
     Loss = 1,
     /// Neither side wins (e.g. stalemate in a game that calls it a draw).
@@ -159,12 +167,12 @@ impl PartialOrd for Value {
 ///
 /// # Constraints
 /// Moves lead to indices in `0..positions()`, and a position lists the same moves on every call
-/// ([`solve_retrograde`] asks more than once). A move listed twice counts twice (it must then be listed
-/// twice by [`Unmoves::for_each_unmove`] too).
+/// ([`Retrograde::solve_from_moves`] asks more than once). A move listed twice counts twice (it must then be
+/// listed twice by [`Unmoves::for_each_unmove`] too).
 ///
 /// # Example
 /// ```
-/// use dp_core::{solve_retrograde, RetrogradeGame, Outcome, Value};
+/// use dp_core::{Outcome, Retrograde, RetrogradeGame, Value};
 /// /// Take 1 or 2 stones; who cannot move loses. Position = stones left.
 /// struct TakeOneOrTwo(usize);
 /// impl RetrogradeGame for TakeOneOrTwo {
@@ -174,7 +182,7 @@ impl PartialOrd for Value {
 ///         for take in 1..=2.min(pos) { f(pos - take) }
 ///     }
 /// }
-/// let table = solve_retrograde::<u32, _>(&TakeOneOrTwo(7));
+/// let table = Retrograde::new(&TakeOneOrTwo(7)).solve_from_moves();
 /// assert_eq!(table.value(6), Value::Loss(4));
 /// assert_eq!(table.value(7), Value::Win(5));
 /// ```
@@ -198,8 +206,8 @@ pub trait RetrogradeGame {
     }
 }
 
-/// A [`RetrogradeGame`] that lists, for a position, the positions with a move into it, so that the solver
-/// needs no reverse edges of its own.
+/// A [`RetrogradeGame`] that lists, for a position, the positions with a move into it, so that
+/// the solver needs no reverse edges of its own.
 ///
 /// # Constraints
 /// `for_each_unmove(c)` calls `f(p)` exactly as many times as `for_each_move(p)` calls `f(c)`,
@@ -207,7 +215,7 @@ pub trait RetrogradeGame {
 ///
 /// # Example
 /// ```
-/// use dp_core::{solve_retrograde, solve_retrograde_with_unmoves, RetrogradeGame, Outcome, Unmoves, Value};
+/// use dp_core::{Outcome, Retrograde, RetrogradeGame, Unmoves, Value};
 /// /// Take 1 or 2 stones; who cannot move loses. Position = stones left.
 /// struct TakeOneOrTwo(usize);
 /// impl RetrogradeGame for TakeOneOrTwo {
@@ -223,8 +231,8 @@ pub trait RetrogradeGame {
 ///     }
 /// }
 /// let game = TakeOneOrTwo(30);
-/// let fast = solve_retrograde_with_unmoves::<u16, _>(&game);
-/// let built = solve_retrograde::<u32, _>(&game);
+/// let fast = Retrograde::new(&game).solve_with_unmoves();
+/// let built = Retrograde::new(&game).solve_from_moves();
 /// assert!((0..=30).all(|p| fast.value(p) == built.value(p)));
 /// assert_eq!(fast.value(30), Value::Loss(20));
 /// ```
@@ -233,142 +241,14 @@ pub trait Unmoves: RetrogradeGame {
     fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, f: F);
 }
 
-/// The integer type of one position's cell: `u16` (2 bytes; distances up to 16 382 plies and
-/// up to 32 767 moves from one position) or `u32` (4 bytes; about 10^9 of each).
+/// Retrograde analysis of one game: what to keep and when to stop, then
+/// [`Retrograde::solve_with_unmoves`] or [`Retrograde::solve_from_moves`].
 ///
-/// A cell holds a code: `1..TOP` counts the children of an unresolved position not yet known to
-/// be wins, `TOP` is a terminal draw, `TOP + 2d + 1` a loss in d plies and `TOP + 2d + 2` a win
-/// in d (a counter never reaches 0: the position resolves at that moment).
-///
-/// # Constraints
-/// Another type may implement it when `TOP` is even and at most 2^31 and every code below
-/// `2 * TOP` converts to the type and back unchanged.
+/// By default every position is solved with its distance in plies.
 ///
 /// # Example
 /// ```
-/// use dp_core::Cell;
-/// assert_eq!(<u16 as Cell>::MAX_PLIES, 16_382);
-/// assert_eq!(<u16 as Cell>::MAX_DEGREE, 32_767);
-/// ```
-pub trait Cell: Copy + Into<u32> + TryFrom<u32> {
-    /// Half the codes: those below are counters, those at or above values.
-    const TOP: u32;
-    /// The largest distance in plies a table of this cell type can hold.
-    const MAX_PLIES: u32 = (Self::TOP - 3) / 2;
-    /// The largest number of moves from one position a table of this cell type can count.
-    const MAX_DEGREE: u32 = Self::TOP - 1;
-}
-
-impl Cell for u16 {
-    const TOP: u32 = 1 << 15;
-}
-
-impl Cell for u32 {
-    const TOP: u32 = 1 << 31;
-}
-
-/// The cell holding `code`, which the solver keeps below `2 * TOP`.
-fn put<C: Cell>(code: u32) -> C {
-    C::try_from(code).ok().unwrap()
-}
-
-/// The value of every position of a solved game, one [`Cell`] each.
-///
-/// # Example
-/// ```
-/// use dp_core::{solve_retrograde, RetrogradeGame, Outcome, Value};
-/// /// Two positions that move into each other forever, and one that must move into them.
-/// struct Loop;
-/// impl RetrogradeGame for Loop {
-///     fn positions(&self) -> usize { 3 }
-///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
-///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
-///         f(if pos == 0 { 1 } else { 0 })
-///     }
-/// }
-/// let table = solve_retrograde::<u16, _>(&Loop);
-/// assert!((0..3).all(|p| table.value(p) == Value::Draw));
-/// assert_eq!(table.max_plies(), None);
-/// ```
-#[derive(Clone, Debug)]
-pub struct RetrogradeTable<C> {
-    cells: Vec<C>,
-}
-
-impl<C: Cell> RetrogradeTable<C> {
-    /// The number of positions.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// See [`RetrogradeTable`].
-    pub fn len(&self) -> usize {
-        self.cells.len()
-    }
-
-    /// Whether the game has no positions.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// See [`RetrogradeTable`].
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
-
-    /// The value of `pos` for the side to move.
-    ///
-    /// # Panics
-    /// If `pos >= len()`.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// See [`RetrogradeTable`].
-    pub fn value(&self, pos: usize) -> Value {
-        let code = self.cells[pos].into();
-        if code <= C::TOP {
-            return Value::Draw;
-        }
-        let plies = (code - C::TOP - 1) / 2;
-        if code % 2 == 1 {
-            Value::Loss(plies)
-        } else {
-            Value::Win(plies)
-        }
-    }
-
-    /// The largest distance of any won or lost position, or `None` if every position is a draw.
-    ///
-    /// # Complexity
-    /// O(N): it reads every cell.
-    ///
-    /// # Example
-    /// See [`RetrogradeTable`].
-    pub fn max_plies(&self) -> Option<u32> {
-        (0..self.len()).filter_map(|p| self.value(p).plies()).max()
-    }
-}
-
-/// Solves `game`, building its reverse edges first (4 bytes per position and 4 per move, freed
-/// on return) and handing them to [`solve_retrograde_with_unmoves`].
-///
-/// # Panics
-/// If the game has more than `u32::MAX` positions or moves, a position has more than
-/// [`Cell::MAX_DEGREE`] moves, a distance exceeds [`Cell::MAX_PLIES`], or a move leads outside
-/// `0..positions()`.
-///
-/// # Complexity
-/// O(N + E) time for N positions and E moves (two passes over the moves to build the reverse
-/// edges, one through [`RetrogradeGame::degree`], one over the reverse edges),
-/// `size_of::<C>() * N + N / 4 + 4 * (N + E)` bytes.
-///
-/// # Example
-/// ```
-/// use dp_core::{solve_retrograde, RetrogradeGame, Outcome, Value};
+/// use dp_core::{Outcome, Retrograde, RetrogradeGame, Value};
 /// /// A race to 10: add 1 or 2, who reaches 10 wins; the position is the running total.
 /// struct RaceTo10;
 /// impl RetrogradeGame for RaceTo10 {
@@ -381,54 +261,233 @@ impl<C: Cell> RetrogradeTable<C> {
 ///         for add in 1..=2 { if pos + add <= 10 { f(pos + add) } }
 ///     }
 /// }
-/// let table = solve_retrograde::<u16, _>(&RaceTo10);
+/// let table = Retrograde::new(&RaceTo10).solve_from_moves();
 /// assert_eq!(table.value(0), Value::Win(7)); // go to 1, then answer a to 3 - a
 /// assert_eq!(table.value(1), Value::Loss(6));
+/// let outcomes = Retrograde::new(&RaceTo10).outcomes_only().solve_from_moves();
+/// assert_eq!(outcomes.outcome(1), Outcome::Loss);
 /// ```
-pub fn solve_retrograde<C: Cell, G: RetrogradeGame>(game: &G) -> RetrogradeTable<C> {
-    let n = game.positions();
-    assert!(
-        n <= u32::MAX as usize,
-        "{} positions do not fit u32 indices",
-        n
-    );
-    // Pass 1: in-degrees into `start`.
-    let mut start = vec![0u32; n + 1];
-    for pos in 0..n {
-        if game.terminal(pos).is_none() {
-            game.for_each_move(pos, |child| {
-                assert!(
-                    child < n,
-                    "move from {} to {}, outside 0..{}",
-                    pos,
-                    child,
-                    n
-                );
-                start[child] += 1;
-            });
+#[derive(Clone, Debug)]
+pub struct Retrograde<'a, G> {
+    game: &'a G,
+    distances: bool,
+    targets: Option<Vec<usize>>,
+}
+
+impl<'a, G: RetrogradeGame> Retrograde<'a, G> {
+    /// The analysis of `game`, every position with its distance unless told otherwise.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// See [`Retrograde`].
+    pub fn new(game: &'a G) -> Self {
+        Retrograde {
+            game,
+            distances: true,
+            targets: None,
         }
     }
-    // Prefix sums: `start[c]` becomes the end of c's parents, filled downwards in pass 2.
-    let mut total = 0u64;
-    for slot in start.iter_mut() {
-        total += u64::from(*slot);
-        assert!(total <= u64::from(u32::MAX), "more than u32::MAX moves");
-        *slot = total as u32;
+
+    /// Keeps win, loss or draw without the distance: a game may then last any number of plies,
+    /// and the table takes one byte per position when no position has more than 251 moves (two
+    /// bytes up to 65 531 moves).
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{Outcome, Retrograde, RetrogradeGame};
+    /// /// A path: position p moves to p - 1, and 0 has no move.
+    /// struct Path(usize);
+    /// impl RetrogradeGame for Path {
+    ///     fn positions(&self) -> usize { self.0 }
+    ///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
+    ///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
+    ///         if pos > 0 { f(pos - 1) }
+    ///     }
+    /// }
+    /// let table = Retrograde::new(&Path(100_000)).outcomes_only().solve_from_moves();
+    /// assert_eq!(table.bytes_per_position(), 1);
+    /// assert_eq!(table.outcome(99_999), Outcome::Win);
+    /// ```
+    pub fn outcomes_only(mut self) -> Self {
+        self.distances = false;
+        self
     }
-    let mut sources = vec![0u32; total as usize];
-    for pos in 0..n {
-        if game.terminal(pos).is_none() {
-            game.for_each_move(pos, |child| {
-                start[child] -= 1;
-                sources[start[child] as usize] = pos as u32;
-            });
+
+    /// Stops as soon as every position of `positions` is won or lost (or, when the analysis runs
+    /// out, drawn); the table then knows those and maybe others, see
+    /// [`RetrogradeTable::is_resolved`]. One start position is the common query.
+    ///
+    /// # Constraints
+    /// Each position is in `0..game.positions()` (checked when solving).
+    ///
+    /// # Complexity
+    /// O(len) here, and O(len) per layer of the analysis.
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{Outcome, Retrograde, RetrogradeGame, Value};
+    /// /// Take 1 or 2 stones; who cannot move loses.
+    /// struct TakeOneOrTwo(usize);
+    /// impl RetrogradeGame for TakeOneOrTwo {
+    ///     fn positions(&self) -> usize { self.0 + 1 }
+    ///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
+    ///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
+    ///         for take in 1..=2.min(pos) { f(pos - take) }
+    ///     }
+    /// }
+    /// let table = Retrograde::new(&TakeOneOrTwo(1000)).until_resolved(&[5]).solve_from_moves();
+    /// assert_eq!(table.value(5), Value::Win(3));
+    /// assert!(!table.is_resolved(1000)); // the analysis stopped long before
+    /// ```
+    pub fn until_resolved(mut self, positions: &[usize]) -> Self {
+        self.targets = Some(positions.to_vec());
+        self
+    }
+
+    /// Solves the game, building its reverse edges first (4 bytes per position and 4 per move,
+    /// freed on return) and serving them as un-moves to [`Retrograde::solve_with_unmoves`].
+    ///
+    /// # Panics
+    /// If the game has `u32::MAX` positions or moves or more, a move leads outside
+    /// `0..positions()`, or a position named by [`Retrograde::until_resolved`] is outside it.
+    ///
+    /// # Complexity
+    /// O(N + E) time for N positions and E moves (two passes over the moves to build the reverse
+    /// edges, one through [`RetrogradeGame::degree`], at most one over the reverse edges), and
+    /// the bytes of [`Retrograde::solve_with_unmoves`] plus `4 * (N + E)`.
+    ///
+    /// # Example
+    /// See [`Retrograde`].
+    pub fn solve_from_moves(self) -> RetrogradeTable {
+        let game = self.game;
+        let n = game.positions();
+        assert!(
+            n < u32::MAX as usize,
+            "{} positions do not fit u32 indices",
+            n
+        );
+        // Pass 1: in-degrees into `start`.
+        let mut start = vec![0u32; n + 1];
+        for pos in 0..n {
+            if game.terminal(pos).is_none() {
+                game.for_each_move(pos, |child| {
+                    assert!(
+                        child < n,
+                        "move from {} to {}, outside 0..{}",
+                        pos,
+                        child,
+                        n
+                    );
+                    start[child] += 1;
+                });
+            }
         }
+        // Prefix sums: `start[c]` becomes the end of c's parents, filled downwards in pass 2.
+        let mut total = 0u64;
+        for slot in start.iter_mut() {
+            total += u64::from(*slot);
+            assert!(total < u64::from(u32::MAX), "u32::MAX moves or more");
+            *slot = total as u32;
+        }
+        let mut sources = vec![0u32; total as usize];
+        for pos in 0..n {
+            if game.terminal(pos).is_none() {
+                game.for_each_move(pos, |child| {
+                    start[child] -= 1;
+                    sources[start[child] as usize] = pos as u32;
+                });
+            }
+        }
+        let reversed = Reversed {
+            game,
+            start,
+            sources,
+        };
+        Retrograde {
+            game: &reversed,
+            distances: self.distances,
+            targets: self.targets,
+        }
+        .solve_with_unmoves()
     }
-    solve_retrograde_with_unmoves(&Reversed {
-        game,
-        start,
-        sources,
-    })
+}
+
+impl<'a, G: Unmoves> Retrograde<'a, G> {
+    /// Solves the game from its own un-moves: the only memory is the table, one cell per
+    /// position, and two bitmaps of `N / 8` bytes.
+    ///
+    /// # Panics
+    /// If a position has 2^31 moves or more, a distance reaches 2^30 plies, an un-move leads outside `0..positions()`, or a position named by
+    /// [`Retrograde::until_resolved`] is outside it.
+    ///
+    /// # Complexity
+    /// O(N) calls of [`RetrogradeGame::terminal`] and [`RetrogradeGame::degree`], one call of
+    /// [`Unmoves::for_each_unmove`] per won or lost position (those resolved before an early
+    /// stop), and O(R log R + members) per layer for the R runs of 512 positions it touches
+    /// ([`Frontier::drain`]). When the cells turn out too narrow (a position with more moves
+    /// than a counter holds, or a distance beyond the codes), the analysis starts over in cells
+    /// twice as wide: at most three runs, each at most as long as the last.
+    ///
+    /// Memory: the cells ([`RetrogradeTable::bytes_per_position`]) and `N / 4` bytes of layers
+    /// (one run's at a time). Cells keep outcomes
+    /// only, in 1 byte up to 251 moves from a position (2 up to 65 531, else 4), when the analysis
+    /// keeps no distances or keeps them only for the positions asked about
+    /// ([`Retrograde::until_resolved`]); a full table of distances takes 2 bytes while no
+    /// position has more than 32 767 moves and no distance exceeds 16 381 plies, else 4.
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{Outcome, Retrograde, RetrogradeGame, Unmoves, Value};
+    /// /// Subtract 1, 3 or 4 from a pile; who cannot move loses.
+    /// struct Subtract(usize);
+    /// const TAKE: [usize; 3] = [1, 3, 4];
+    /// impl RetrogradeGame for Subtract {
+    ///     fn positions(&self) -> usize { self.0 + 1 }
+    ///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
+    ///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
+    ///         TAKE.iter().filter(|&&t| t <= pos).for_each(|&t| f(pos - t))
+    ///     }
+    /// }
+    /// impl Unmoves for Subtract {
+    ///     fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
+    ///         TAKE.iter().filter(|&&t| pos + t <= self.0).for_each(|&t| f(pos + t))
+    ///     }
+    /// }
+    /// let table = Retrograde::new(&Subtract(1000)).solve_with_unmoves();
+    /// // The losing piles are 0 and 2 modulo 7.
+    /// assert!((0..=1000).all(|p| matches!(table.value(p), Value::Loss(_)) == (p % 7 == 0 || p % 7 == 2)));
+    /// ```
+    pub fn solve_with_unmoves(self) -> RetrogradeTable {
+        let n = self.game.positions();
+        let mut table = RetrogradeTable {
+            cells: Cells::One(Vec::new()),
+            top: 0,
+            distances: self.distances,
+            // Distances of the positions asked about are read off the layer that resolves
+            // them, so only a full table of distances keeps them in the cells.
+            in_cells: self.distances && self.targets.is_none(),
+            complete: false,
+            asked: Vec::new(),
+        };
+        for &p in self.targets.iter().flatten() {
+            assert!(p < n, "position {} asked about, outside 0..{}", p, n);
+            table.asked.push((p, u32::MAX));
+        }
+        // The narrowest cells first; a run that finds them too narrow gives up and the next,
+        // twice as wide, starts over (a restart costs less memory than widening the cells).
+        let runs = [run::<u8, G>, run::<u16, G>, run::<u32, G>];
+        for run in &runs[table.in_cells as usize..] {
+            if run(&mut table, self.game, self.targets.is_some()) {
+                return table;
+            }
+        }
+        panic!("a game too long or too wide for 32-bit cells")
+    }
 }
 
 /// A game with its reverse edges in compressed sparse rows: the parents of `c` are
@@ -467,75 +526,121 @@ impl<G: RetrogradeGame> Unmoves for Reversed<'_, G> {
     }
 }
 
-/// Solves `game` from its own un-moves: the only memory is one cell per position and two bitmaps
-/// of `N / 8` bytes.
-///
-/// # Panics
-/// If a position has more than [`Cell::MAX_DEGREE`] moves, a distance exceeds
-/// [`Cell::MAX_PLIES`], or an un-move leads outside `0..positions()`.
-///
-/// # Complexity
-/// O(N) calls of [`RetrogradeGame::terminal`] and [`RetrogradeGame::degree`], and one call of
-/// [`Unmoves::for_each_unmove`] per won or lost position; `size_of::<C>() * N + N / 4` bytes.
-///
-/// # Example
-/// ```
-/// use dp_core::{solve_retrograde_with_unmoves, RetrogradeGame, Outcome, Unmoves, Value};
-/// /// Subtract 1, 3 or 4 from a pile; who cannot move loses.
-/// struct Subtract(usize);
-/// const TAKE: [usize; 3] = [1, 3, 4];
-/// impl RetrogradeGame for Subtract {
-///     fn positions(&self) -> usize { self.0 + 1 }
-///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
-///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
-///         TAKE.iter().filter(|&&t| t <= pos).for_each(|&t| f(pos - t))
-///     }
-/// }
-/// impl Unmoves for Subtract {
-///     fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
-///         TAKE.iter().filter(|&&t| pos + t <= self.0).for_each(|&t| f(pos + t))
-///     }
-/// }
-/// let table = solve_retrograde_with_unmoves::<u32, _>(&Subtract(1000));
-/// // The losing piles are 0 and 2 modulo 7.
-/// assert!((0..=1000).all(|p| matches!(table.value(p), Value::Loss(_)) == (p % 7 == 0 || p % 7 == 2)));
-/// ```
-pub fn solve_retrograde_with_unmoves<C: Cell, G: Unmoves>(game: &G) -> RetrogradeTable<C> {
+/// The integer type of one position's cell. A cell holds a code: `1..top` counts the children
+/// of an unresolved position not yet known to be wins, `top` is a terminal draw, `top + 2d + 1`
+/// a loss in d plies and `top + 2d + 2` a win in d (d is 0 when the cells keep no distances). A
+/// counter never reaches 0: the position resolves at that moment.
+trait Cell: Copy {
+    /// The largest code.
+    const MAX: u32;
+    fn code(self) -> u32;
+    /// The cell of a code at most `MAX` (the solver's invariant; larger codes are cut).
+    fn of(code: u32) -> Self;
+    fn wrap(cells: Vec<Self>) -> Cells;
+}
+
+// `as` both ways: the solver keeps every code at most `MAX`.
+macro_rules! impl_cell {
+    ($($t:ty, $wrap:ident;)*) => {$(
+        impl Cell for $t {
+            const MAX: u32 = <$t>::MAX as u32;
+            #[inline]
+            fn code(self) -> u32 { self as u32 }
+            #[inline]
+            fn of(code: u32) -> Self { code as $t }
+            fn wrap(cells: Vec<Self>) -> Cells { Cells::$wrap(cells) }
+        }
+    )*};
+}
+impl_cell!(u8, One; u16, Two; u32, Four;);
+
+/// The first value code of cells of type `C`: half the codes with distances in the cells (the
+/// codes above are values), all but four without (only `top..=top + 2` are values). Always
+/// even, so the parity of a value's code tells a loss (odd) from a win.
+fn top<C: Cell>(in_cells: bool) -> u32 {
+    if in_cells {
+        C::MAX / 2 + 1
+    } else {
+        C::MAX - 3
+    }
+}
+
+/// The cells in the narrowest integers that hold them.
+#[derive(Clone, Debug)]
+enum Cells {
+    One(Vec<u8>),
+    Two(Vec<u16>),
+    Four(Vec<u32>),
+}
+
+impl Cells {
+    fn code(&self, pos: usize) -> u32 {
+        match self {
+            Cells::One(cells) => cells[pos].code(),
+            Cells::Two(cells) => cells[pos].code(),
+            Cells::Four(cells) => cells[pos].code(),
+        }
+    }
+}
+
+/// One analysis of `game` in cells of type `C`, into `table` (whose `in_cells` and `asked` are
+/// set); false, leaving the table's cells as they were, when a degree or a distance has no code
+/// in `C`. With `early` it stops once the positions asked about are resolved.
+fn run<C: Cell, G: Unmoves>(table: &mut RetrogradeTable, game: &G, early: bool) -> bool {
     let n = game.positions();
+    let top = top::<C>(table.in_cells);
     let (mut layer, mut next) = (Frontier::new(n), Frontier::new(n));
     let mut cells: Vec<C> = Vec::with_capacity(n);
     for pos in 0..n {
         let code = match game.terminal(pos) {
-            Some(outcome) => C::TOP + outcome as u32,
-            None => {
-                let degree = game.degree(pos);
-                assert!(degree <= C::MAX_DEGREE as usize);
+            Some(outcome) => top + outcome as u32,
+            None => match game.degree(pos) {
                 // No move at all: lost at once.
-                if degree > 0 {
-                    degree as u32
-                } else {
-                    C::TOP + 1
-                }
-            }
+                0 => top + 1,
+                degree if degree < top as usize => degree as u32,
+                _ => return false,
+            },
         };
-        if code > C::TOP {
+        if code > top {
             layer.insert(pos);
         }
-        cells.push(put(code));
+        cells.push(C::of(code));
     }
     let mut plies = 0;
-    while !layer.is_empty() {
-        // The code of a loss at plies + 1; a win's is one more.
-        let loss = C::TOP + 2 * plies + 3;
+    loop {
+        // What was resolved since the last look is at the distance of this layer.
+        let mut unknown = 0;
+        for (pos, distance) in &mut table.asked {
+            if *distance == u32::MAX {
+                if cells[*pos].code() >= top {
+                    *distance = plies;
+                } else {
+                    unknown += 1;
+                }
+            }
+        }
+        if layer.is_empty() || early && unknown == 0 {
+            // Once no layer is left, the unresolved positions are draws.
+            table.complete = layer.is_empty();
+            break;
+        }
+        // The code of a loss at plies + 1; a win's is one more. The cells are too narrow when
+        // it does not fit, even if this layer resolves nothing (then the table is complete).
+        let loss = if table.in_cells {
+            if u64::from(top) + 2 * u64::from(plies) + 4 > u64::from(C::MAX) {
+                return false;
+            }
+            top + 2 * plies + 3
+        } else {
+            top + 1
+        };
         layer.drain(|child| {
-            let lost = cells[child].into() % 2;
+            let lost = cells[child].code() % 2;
             game.for_each_unmove(child, |parent| {
-                let code = cells[parent].into();
-                // Codes from TOP up are resolved: a sooner win, or a terminal. Counters are
-                // 1..TOP; saying so proves `put` below in range, and its check goes (3% at n = 80).
-                if (1..C::TOP).contains(&code) {
-                    cells[parent] = put(if lost == 1 || code == 1 {
-                        assert!(plies < C::MAX_PLIES);
+                let code = cells[parent].code();
+                // Codes from top up are resolved: a sooner win, or a terminal.
+                if code < top {
+                    cells[parent] = C::of(if lost == 1 || code == 1 {
                         next.insert(parent);
                         loss + lost
                     } else {
@@ -547,7 +652,175 @@ pub fn solve_retrograde_with_unmoves<C: Cell, G: Unmoves>(game: &G) -> Retrograd
         std::mem::swap(&mut layer, &mut next);
         plies += 1;
     }
-    RetrogradeTable { cells }
+    table.top = top;
+    table.cells = C::wrap(cells);
+    true
+}
+
+/// The values of a solved game: every position's, or after an early stop
+/// ([`Retrograde::until_resolved`]) those resolved by then.
+///
+/// # Example
+/// ```
+/// use dp_core::{Outcome, Retrograde, RetrogradeGame, Value};
+/// /// Two positions that move into each other forever, and one that must move into them.
+/// struct Loop;
+/// impl RetrogradeGame for Loop {
+///     fn positions(&self) -> usize { 3 }
+///     fn terminal(&self, _pos: usize) -> Option<Outcome> { None }
+///     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
+///         f(if pos == 0 { 1 } else { 0 })
+///     }
+/// }
+/// let table = Retrograde::new(&Loop).solve_from_moves();
+/// assert!((0..3).all(|p| table.value(p) == Value::Draw));
+/// assert_eq!(table.max_plies(), None);
+/// assert_eq!((table.len(), table.bytes_per_position()), (3, 2));
+/// ```
+#[derive(Clone, Debug)]
+pub struct RetrogradeTable {
+    cells: Cells,
+    top: u32,
+    /// Whether distances were asked for, and whether the cells hold them.
+    distances: bool,
+    in_cells: bool,
+    complete: bool,
+    /// The positions asked about and their distances (`u32::MAX`: not resolved).
+    asked: Vec<(usize, u32)>,
+}
+
+impl RetrogradeTable {
+    /// The number of positions.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// See [`RetrogradeTable`].
+    pub fn len(&self) -> usize {
+        match &self.cells {
+            Cells::One(cells) => cells.len(),
+            Cells::Two(cells) => cells.len(),
+            Cells::Four(cells) => cells.len(),
+        }
+    }
+
+    /// Whether the game has no positions.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// See [`RetrogradeTable`].
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The width of the cells the solver picked: 1, 2 or 4 bytes.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// See [`RetrogradeTable`].
+    pub fn bytes_per_position(&self) -> usize {
+        match &self.cells {
+            Cells::One(_) => 1,
+            Cells::Two(_) => 2,
+            Cells::Four(_) => 4,
+        }
+    }
+
+    /// Whether the outcome of `pos` is known: always after a full analysis; after an early stop,
+    /// if it was won or lost by then or is a terminal draw.
+    ///
+    /// # Panics
+    /// If `pos >= len()`.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// See [`Retrograde::until_resolved`].
+    pub fn is_resolved(&self, pos: usize) -> bool {
+        self.complete || self.cells.code(pos) >= self.top
+    }
+
+    /// Win, loss or draw at `pos` for the side to move.
+    ///
+    /// # Panics
+    /// If `pos >= len()` or the outcome of `pos` is not known (an early stop came first).
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// See [`Retrograde::outcomes_only`].
+    pub fn outcome(&self, pos: usize) -> Outcome {
+        let code = self.cells.code(pos);
+        assert!(
+            self.complete || code >= self.top,
+            "position {} was not resolved before the analysis stopped",
+            pos
+        );
+        if code <= self.top {
+            Outcome::Draw
+        } else if code % 2 == 1 {
+            Outcome::Loss
+        } else {
+            Outcome::Win
+        }
+    }
+
+    /// The value of `pos` for the side to move, with its distance.
+    ///
+    /// # Panics
+    /// If `pos >= len()`, the outcome of `pos` is not known (an early stop came first), the
+    /// analysis kept no distances ([`Retrograde::outcomes_only`]), or it kept them only for the
+    /// positions asked about ([`Retrograde::until_resolved`]) and `pos` is another one that is
+    /// won or lost.
+    ///
+    /// # Complexity
+    /// O(1), or O(positions asked about) after an early stop.
+    ///
+    /// # Example
+    /// See [`RetrogradeTable`].
+    pub fn value(&self, pos: usize) -> Value {
+        assert!(self.distances, "the analysis kept outcomes only");
+        let plies = || {
+            if self.in_cells {
+                return (self.cells.code(pos) - self.top - 1) / 2;
+            }
+            let asked = self.asked.iter().find(|a| a.0 == pos);
+            asked
+                .expect("a distance kept only for the positions asked about")
+                .1
+        };
+        match self.outcome(pos) {
+            Outcome::Loss => Value::Loss(plies()),
+            Outcome::Draw => Value::Draw,
+            Outcome::Win => Value::Win(plies()),
+        }
+    }
+
+    /// The largest distance of any won or lost position, or `None` if there is none.
+    ///
+    /// # Panics
+    /// If the analysis kept no full table of distances ([`Retrograde::outcomes_only`],
+    /// [`Retrograde::until_resolved`]).
+    ///
+    /// # Complexity
+    /// O(N): it reads every cell.
+    ///
+    /// # Example
+    /// See [`RetrogradeTable`].
+    pub fn max_plies(&self) -> Option<u32> {
+        assert!(
+            self.in_cells,
+            "the analysis kept no full table of distances"
+        );
+        (0..self.len()).filter_map(|p| self.value(p).plies()).max()
+    }
 }
 
 #[cfg(test)]
@@ -598,23 +871,27 @@ mod tests {
         }
     }
 
-    /// Both solvers, both cell widths; they must agree, and the common table is returned.
-    fn solve_all_ways(game: &Listed) -> Vec<Value> {
+    /// Both solvers, with and without distances, and an early stop at every position; they must
+    /// agree, and the common table is returned.
+    fn solve_all_ways<G: Unmoves>(game: &G) -> Vec<Value> {
         let n = game.positions();
-        let a = solve_retrograde::<u16, _>(game);
-        let b = solve_retrograde::<u32, _>(game);
-        let c = solve_retrograde_with_unmoves::<u16, _>(game);
-        let d = solve_retrograde_with_unmoves::<u32, _>(game);
+        let a = Retrograde::new(game).solve_from_moves();
+        let b = Retrograde::new(game).solve_with_unmoves();
+        let c = Retrograde::new(game).outcomes_only().solve_from_moves();
+        let d = Retrograde::new(game).outcomes_only().solve_with_unmoves();
         let values: Vec<Value> = (0..n).map(|p| a.value(p)).collect();
         for (p, &value) in values.iter().enumerate() {
-            assert_eq!(b.value(p), value, "u32 reverse edges, position {}", p);
-            assert_eq!(c.value(p), value, "u16 un-moves, position {}", p);
-            assert_eq!(d.value(p), value, "u32 un-moves, position {}", p);
+            assert_eq!(b.value(p), value, "un-moves, position {}", p);
+            assert_eq!(c.outcome(p), value.outcome(), "outcomes, position {}", p);
+            assert_eq!(d.outcome(p), value.outcome(), "outcomes, un-moves, {}", p);
+            let early = Retrograde::new(game)
+                .until_resolved(&[p])
+                .solve_from_moves();
+            assert_eq!(early.value(p), value, "early stop at {}", p);
+            let early = Retrograde::new(game).outcomes_only().until_resolved(&[p]);
+            assert_eq!(early.solve_with_unmoves().outcome(p), value.outcome());
         }
-        assert_eq!(
-            (a.max_plies(), c.max_plies()),
-            (b.max_plies(), d.max_plies())
-        );
+        assert_eq!(a.max_plies(), b.max_plies());
         values
     }
 
@@ -648,6 +925,23 @@ mod tests {
         }
     }
 
+    /// A path of `len + 1` positions: p moves to p - 1, and 0 cannot move, so p is decided in p
+    /// plies and every layer of the analysis has one position.
+    fn path(len: usize) -> Subtraction {
+        Subtraction {
+            piles: len,
+            take: vec![1],
+        }
+    }
+
+    fn path_value(p: usize) -> Value {
+        if p % 2 == 0 {
+            Value::Loss(p as u32)
+        } else {
+            Value::Win(p as u32)
+        }
+    }
+
     #[test]
     fn subtraction_game_take_one_to_three() {
         // By hand: multiples of 4 are lost; the winner takes pile % 4 and then answers every
@@ -663,8 +957,8 @@ mod tests {
                 Value::Win((2 * (p / 4) + 1) as u32)
             }
         };
-        let fast = solve_retrograde_with_unmoves::<u16, _>(&game);
-        let built = solve_retrograde::<u32, _>(&game);
+        let fast = Retrograde::new(&game).solve_with_unmoves();
+        let built = Retrograde::new(&game).solve_from_moves();
         for p in 0..=2000 {
             assert_eq!(fast.value(p), expected(p), "pile {}", p);
             assert_eq!(built.value(p), expected(p), "pile {}", p);
@@ -703,17 +997,10 @@ mod tests {
         // 4 -> {1, 3}: every move loses; the loser picks 3, a loss in 4, though the game could
         // end in 2 plies through 1. 5 -> {2, 0}: wins both ways and takes 0, a win in 1.
         // 6 has no move at all: lost at once. 7 -> {4, 6}: a win in 1 through 6.
+        let mut terminal = vec![None; 8];
+        terminal[0] = Some(Outcome::Loss);
         let game = Listed::new(
-            vec![
-                Some(Outcome::Loss),
-                None,
-                None,
-                None,
-                None,
-                None,
-                None,
-                None,
-            ],
+            terminal,
             vec![
                 vec![],
                 vec![0],
@@ -852,52 +1139,153 @@ mod tests {
     }
 
     #[test]
-    fn u16_cells_hold_exactly_max_plies() {
-        // A chain p -> p - 1, with 0 unable to move: position p is decided in p plies.
-        let chain = |len: usize| Subtraction {
-            piles: len,
-            take: vec![1],
-        };
-        let game = chain(<u16 as Cell>::MAX_PLIES as usize);
-        let table = solve_retrograde_with_unmoves::<u16, _>(&game);
-        assert_eq!(table.max_plies(), Some(<u16 as Cell>::MAX_PLIES));
-        assert_eq!(table.value(16_382), Value::Loss(16_382));
-        assert_eq!(table.value(16_381), Value::Win(16_381));
-    }
-
-    #[test]
-    #[should_panic(expected = "plies < C::MAX_PLIES")]
-    fn u16_cells_refuse_a_longer_distance() {
-        let game = Subtraction {
-            piles: 16_383,
-            take: vec![1],
-        };
-        solve_retrograde_with_unmoves::<u16, _>(&game);
-    }
-
-    #[test]
-    fn u32_cells_take_a_longer_distance() {
-        let game = Subtraction {
-            piles: 40_000,
-            take: vec![1],
-        };
-        assert_eq!(
-            solve_retrograde::<u32, _>(&game).value(40_000),
-            Value::Loss(40_000)
+    fn a_distance_as_long_as_the_game_takes_linear_time() {
+        // Two million positions in two million layers of one position each. Reading the
+        // layers' flags at every layer, as the solver once did, is 8 * 10^9 reads here (the
+        // 800 000-position path took 3.27 s that way); the list of runs makes it milliseconds.
+        let len = 2_000_000;
+        let started = std::time::Instant::now();
+        let table = Retrograde::new(&path(len)).solve_with_unmoves();
+        let elapsed = started.elapsed();
+        assert!((0..=len).all(|p| table.value(p) == path_value(p)));
+        assert_eq!(table.max_plies(), Some(len as u32));
+        let outcomes = Retrograde::new(&path(len))
+            .outcomes_only()
+            .solve_from_moves();
+        assert!((0..=len).all(|p| outcomes.outcome(p) == path_value(p).outcome()));
+        assert_eq!(outcomes.bytes_per_position(), 1);
+        assert!(
+            elapsed < std::time::Duration::from_secs(2),
+            "{:?} for a path of {} positions",
+            elapsed,
+            len
         );
     }
 
     #[test]
-    #[should_panic(expected = "degree <= C::MAX_DEGREE")]
-    fn u16_cells_refuse_too_many_moves() {
-        let game = Listed::new(vec![None, None], vec![vec![0; 40_000], vec![]]);
-        solve_retrograde::<u16, _>(&game);
+    fn cells_widen_when_a_distance_outgrows_them() {
+        // Two bytes hold distances up to 16 381: the path of that length stays in two bytes,
+        // one ply more takes four, and so does a game of 100 000 plies.
+        let exact = Retrograde::new(&path(16_381)).solve_with_unmoves();
+        assert_eq!(exact.bytes_per_position(), 2);
+        assert_eq!(exact.value(16_381), Value::Win(16_381));
+        assert_eq!(exact.value(16_380), Value::Loss(16_380));
+        for len in [16_382, 100_000] {
+            let table = Retrograde::new(&path(len)).solve_with_unmoves();
+            assert_eq!(table.bytes_per_position(), 4);
+            assert!(
+                (0..=len).all(|p| table.value(p) == path_value(p)),
+                "{}",
+                len
+            );
+        }
+        // Without distances in the cells nothing widens, however long the game.
+        let table = Retrograde::new(&path(100_000))
+            .outcomes_only()
+            .solve_from_moves();
+        assert_eq!(table.bytes_per_position(), 1);
+        assert_eq!(table.outcome(100_000), Outcome::Loss);
+    }
+
+    #[test]
+    fn cells_widen_when_a_position_has_many_moves() {
+        // Position 1 moves to each of the lost positions 2..2 + k (each has no move), so it is
+        // won in 1; position 0 moves only to 1, lost in 2. The widths change at 252 moves
+        // (outcomes, one byte) and 32 768 (distances, two bytes).
+        for (k, outcome_bytes, value_bytes) in [(251, 1, 2), (252, 2, 2), (40_000, 2, 4)] {
+            let mut moves = vec![vec![1], (2..2 + k).collect()];
+            moves.resize(2 + k, vec![]);
+            let game = Listed::new(vec![None; 2 + k], moves);
+            let values = Retrograde::new(&game).solve_from_moves();
+            let outcomes = Retrograde::new(&game).outcomes_only().solve_with_unmoves();
+            assert_eq!(values.bytes_per_position(), value_bytes, "{}", k);
+            assert_eq!(outcomes.bytes_per_position(), outcome_bytes, "{}", k);
+            assert_eq!(
+                (values.value(0), values.value(1)),
+                (Value::Loss(2), Value::Win(1))
+            );
+            assert_eq!(outcomes.outcome(0), Outcome::Loss);
+            assert!((2..2 + k).all(|p| values.value(p) == Value::Loss(0)));
+        }
+    }
+
+    #[test]
+    fn an_early_stop_knows_what_was_asked() {
+        // Take 1 or 2: piles 0 mod 3 are lost, the others won; pile p is decided at ply about
+        // 2p / 3, so asking about pile 10 stops long before pile 10 000.
+        let game = Subtraction {
+            piles: 10_000,
+            take: vec![1, 2],
+        };
+        let full = Retrograde::new(&game).solve_with_unmoves();
+        let early = Retrograde::new(&game)
+            .until_resolved(&[10, 3])
+            .solve_with_unmoves();
+        assert_eq!(
+            (early.value(10), early.value(3)),
+            (full.value(10), full.value(3))
+        );
+        // Every pile up to 10 is decided by then; only the asked ones keep their distance.
+        let outcome = |p| full.value(p).outcome();
+        assert!((0..=10).all(|p| early.is_resolved(p) && early.outcome(p) == outcome(p)));
+        assert_eq!(early.bytes_per_position(), 1);
+        assert!(!early.is_resolved(10_000));
+        assert!(full.is_resolved(10_000));
+        // Nothing asked: nothing solved beyond the terminal positions.
+        let none = Retrograde::new(&game)
+            .until_resolved(&[])
+            .solve_from_moves();
+        assert!(none.is_resolved(0) && !none.is_resolved(1));
+        // A draw is only known once the analysis has run out: then everything is.
+        let cycle = Listed::new(vec![None, None, None], vec![vec![1], vec![0], vec![0]]);
+        let drawn = Retrograde::new(&cycle)
+            .until_resolved(&[0])
+            .solve_from_moves();
+        assert!((0..3).all(|p| drawn.value(p) == Value::Draw));
+    }
+
+    #[test]
+    #[should_panic(expected = "position 10000 was not resolved")]
+    fn an_early_stop_refuses_what_it_does_not_know() {
+        let game = path(10_000);
+        let early = Retrograde::new(&game)
+            .until_resolved(&[4])
+            .solve_from_moves();
+        early.outcome(10_000);
+    }
+
+    #[test]
+    #[should_panic(expected = "a distance kept only for the positions asked about")]
+    fn an_early_stop_keeps_distances_of_what_was_asked_only() {
+        let game = path(10_000);
+        let early = Retrograde::new(&game)
+            .until_resolved(&[4])
+            .solve_from_moves();
+        assert_eq!(early.value(4), Value::Loss(4));
+        early.value(3);
+    }
+
+    #[test]
+    #[should_panic(expected = "position 7 asked about, outside 0..4")]
+    fn asking_about_a_position_outside_the_game_panics() {
+        Retrograde::new(&path(3))
+            .until_resolved(&[7])
+            .solve_from_moves();
+    }
+
+    #[test]
+    #[should_panic(expected = "the analysis kept outcomes only")]
+    fn an_outcome_table_has_no_distances() {
+        Retrograde::new(&path(3))
+            .outcomes_only()
+            .solve_from_moves()
+            .value(1);
     }
 
     #[test]
     fn empty_game() {
         let game = Listed::new(vec![], vec![]);
-        let table = solve_retrograde::<u16, _>(&game);
+        let table = Retrograde::new(&game).solve_from_moves();
         assert!(table.is_empty());
         assert_eq!(table.max_plies(), None);
     }

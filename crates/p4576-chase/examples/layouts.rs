@@ -3,7 +3,7 @@
 //! `cargo run --release -p p4576-chase --example layouts -- 80 [RUNS [TILE_SIDE]]`.
 //! Prints the median of RUNS (default 3) runs per tile side (all of 1, 2, 4, 8, 16 by default).
 
-use dp_core::solve_retrograde_with_unmoves;
+use dp_core::Retrograde;
 use p4576_chase::layout::Layout;
 use p4576_chase::Chase;
 use std::time::{Duration, Instant};
@@ -23,7 +23,7 @@ fn main() {
             .map(|_| {
                 let chase = Chase::with_layout(Layout::with_tile_side(n, t));
                 let started = Instant::now();
-                let table = solve_retrograde_with_unmoves::<u16, _>(&chase);
+                let table = Retrograde::new(&chase).solve_with_unmoves();
                 let elapsed = started.elapsed();
                 assert!(table.max_plies().is_some());
                 elapsed

@@ -3,12 +3,12 @@
 //! other's cell wins. Print the winner and the number of plies under optimal play (win as soon,
 //! lose as late as possible), or `DRAW`.
 //!
-//! Solved exactly by retrograde analysis ([`dp_core::solve_retrograde_with_unmoves`]) over every
-//! (white cell, black cell, side to move): no move cap to guess, and positions never resolved are
-//! draws. The game lists its own un-moves (moves are reversible: a cell one step, or two in a
-//! straight line, from `b` is one from which `b` is reached the same way), so the only memory is
-//! one `u16` per position and the solver's two layer bitmaps, 2.25 bytes per position. Positions
-//! are laid out in tiles of the board ([`layout`]) so that each layer of the analysis touches few
+//! Solved exactly by retrograde analysis ([`dp_core::Retrograde`]) over every (white cell, black
+//! cell, side to move): no move cap to guess, and positions never resolved are draws; the analysis
+//! stops as soon as the start is resolved. The game lists its own un-moves (moves are reversible:
+//! a cell one step, or two in a straight line, from `b` is one from which `b` is reached the same
+//! way), so the only memory is two bytes per position (the cell width the solver picks for this
+//! game) and the solver's two layer bitmaps, 2.25 bytes per position. Positions are laid out in tiles of the board ([`layout`]) so that each layer of the analysis touches few
 //! cache lines, and each piece's moves from each cell are precomputed as changes of the position
 //! index, so an un-move is an addition.
 //!
@@ -16,10 +16,8 @@
 //! answer: from such a position Black captures with the one-cell move, a win in one ply, which
 //! nothing beats (the tests check both readings agree on every board up to 5 x 5).
 
-use dp_core::{
-    solve_retrograde_with_unmoves, Outcome, RetrogradeGame, RetrogradeTable, Unmoves, Value,
-};
 use dp_core::{Error, Scanner};
+use dp_core::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};
 use layout::Layout;
 use std::io::Write;
 
@@ -28,8 +26,8 @@ pub mod layout;
 pub mod oracle;
 
 /// Largest board side accepted. The statement's is 20; 80 (82 million positions, about 185 MB)
-/// still solves in seconds, and its longest distance, 236 plies, is far below the 16 382 a
-/// `u16` cell holds.
+/// still solves in about a second, and its longest distance, 236 plies, is far below the 16 381
+/// that two-byte cells hold.
 pub const MAX_SIDE: usize = 80;
 
 /// Which side is to move.
@@ -50,10 +48,10 @@ pub enum Side {
 ///
 /// # Example
 /// ```
-/// use dp_core::{solve_retrograde_with_unmoves, Value};
+/// use dp_core::{Retrograde, Value};
 /// use p4576_chase::{Chase, Side};
 /// let chase = Chase::new(2);
-/// let table = solve_retrograde_with_unmoves::<u16, _>(&chase);
+/// let table = Retrograde::new(&chase).solve_with_unmoves();
 /// let start = chase.position((0, 0), (1, 1), Side::White);
 /// assert_eq!(table.value(start), Value::Loss(2)); // BLACK 2
 /// ```
@@ -166,6 +164,13 @@ impl RetrogradeGame for Chase {
     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, f: F) {
         self.moves(pos, pos & 1).for_each(f)
     }
+
+    // Called twice per position before the analysis: a lookup instead of walking the moves.
+    #[inline]
+    fn degree(&self, pos: usize) -> usize {
+        let piece = pos & 1;
+        self.steps[piece][self.layout.cells_of(pos)[piece]].len()
+    }
 }
 
 impl Unmoves for Chase {
@@ -192,15 +197,16 @@ impl Unmoves for Chase {
 /// let chase = Chase::new(3);
 /// assert_eq!(table.value(chase.position((1, 1), (1, 2), Side::White)), Value::Win(1));
 /// ```
-pub fn solve_board(n: usize) -> RetrogradeTable<u16> {
-    solve_retrograde_with_unmoves::<u16, _>(&Chase::new(n))
+pub fn solve_board(n: usize) -> RetrogradeTable {
+    Retrograde::new(&Chase::new(n)).solve_with_unmoves()
 }
 
-/// Reads `n r1 c1 r2 c2` and writes `WHITE x`, `BLACK x` or `DRAW`.
+/// Reads `n r1 c1 r2 c2` and writes `WHITE x`, `BLACK x` or `DRAW`, solving only until the start
+/// is resolved.
 ///
 /// # Errors
-/// A missing or malformed token, n outside `2..=MAX_SIDE`, a coordinate outside `1..=n`, or both
-/// pieces on one cell.
+/// A missing or malformed token, n outside `2..=MAX_SIDE`, a coordinate outside `1..=n`, both
+/// pieces on one cell, or a token after the fifth.
 ///
 /// # Complexity
 /// O(n^4) time, about `4.5 * m^4` bytes for m = 4 * ceil(n / 4).
@@ -225,10 +231,12 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
             p[0], p[1]
         )));
     }
+    sc.finish()?;
     let chase = Chase::new(n);
     let start = chase.position((p[0] - 1, p[1] - 1), (p[2] - 1, p[3] - 1), Side::White);
+    let table = Retrograde::new(&chase).until_resolved(&[start]);
     // Distances count the plies of both players.
-    match solve_retrograde_with_unmoves::<u16, _>(&chase).value(start) {
+    match table.solve_with_unmoves().value(start) {
         Value::Win(d) => writeln!(out, "WHITE {}", d),
         Value::Loss(d) => writeln!(out, "BLACK {}", d),
         Value::Draw => writeln!(out, "DRAW"),

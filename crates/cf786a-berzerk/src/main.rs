@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(cf786a_berzerk::solve)
+}

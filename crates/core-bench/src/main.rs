@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(core_bench::solve)
+}
