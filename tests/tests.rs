@@ -2,6 +2,7 @@
 //! cross-checks against independent solvers), and `samples`, the snapshot tests over every
 //! `samples/<crate>/*.in`.
 
+mod abc201d_momotetsu;
 mod p16531_jump_duel;
 mod p2599_stone_ends;
 mod p4363_staircase_chess;
@@ -20,6 +21,7 @@ pub fn solver_of(crate_name: &str) -> Option<Solver> {
         "p2599-stone-ends" => |input, out| ::p2599_stone_ends::solve(input, out),
         "p4363-staircase-chess" => |input, out| ::p4363_staircase_chess::solve(input, out),
         "p4576-chase" => |input, out| ::p4576_chase::solve(input, out),
+        "abc201d-momotetsu" => |input, out| ::abc201d_momotetsu::solve(input, out),
         // xtask new: solvers above this line
         _ => return None,
     })

@@ -33,6 +33,7 @@ pub fn all() -> Vec<Problem> {
         problem::<p2599_stone_ends::oracle::StoneEnds>(),
         problem::<p4363_staircase_chess::oracle::StaircaseChess>(),
         problem::<p4576_chase::oracle::Chase>(),
+        problem::<abc201d_momotetsu::oracle::Momotetsu>(),
         // xtask new: problems above this line
     ]
 }

@@ -543,12 +543,15 @@ mod tests {
         }
     }
 
+    /// A move of a grid game: child cell, gain, extra move.
+    type GridMove = ((usize, usize), i32, bool);
+
     /// A random grid game: moves right in the row or down up to `ahead` rows (any column).
     #[derive(Debug)]
     struct RandomGrid {
         rows: usize,
         cols: usize,
-        moves: Vec<Vec<((usize, usize), i32, bool)>>,
+        moves: Vec<Vec<GridMove>>,
     }
 
     impl RandomGrid {
