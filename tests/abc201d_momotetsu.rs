@@ -29,7 +29,7 @@ fn agrees_with_the_brute_force_on_every_grid_of_up_to_nine_cells() {
             for bits in 0u32..1 << (h * w) {
                 let grid = Grid::from_fn(h, w, |i, j| bits >> (i * w + j) & 1 == 1);
                 let expected = format!("{}\n", brute_force(&grid));
-                assert_eq!(run(&grid.render()).unwrap(), expected, "{:?}", grid);
+                assert_eq!(run(grid.render()).unwrap(), expected, "{:?}", grid);
                 checked += 1;
             }
         }
@@ -56,7 +56,8 @@ fn traps_of_the_statement() {
 #[test]
 fn known_answers_at_the_maximum() {
     let n = abc201d_momotetsu::MAX_SIDE;
-    let cases: [(fn(usize, usize) -> bool, &str); 3] = [
+    type Pattern = fn(usize, usize) -> bool;
+    let cases: [(Pattern, &str); 3] = [
         (|_, _| true, "Draw\n"),
         (|_, _| false, "Draw\n"),
         (|i, j| (i + j) % 2 == 0, "Aoki\n"),
@@ -64,7 +65,7 @@ fn known_answers_at_the_maximum() {
     for (plus, expected) in cases {
         let mut grid = Grid::from_fn(n, n, plus);
         grid.crlf = true;
-        assert_eq!(run(&grid.render()).unwrap(), expected);
+        assert_eq!(run(grid.render()).unwrap(), expected);
     }
 }
 

@@ -7,6 +7,7 @@ mod p16531_jump_duel;
 mod p2599_stone_ends;
 mod p4363_staircase_chess;
 mod p4576_chase;
+mod poj1085_triangle_war;
 // xtask new: test modules above this line
 mod samples;
 
@@ -22,6 +23,7 @@ pub fn solver_of(crate_name: &str) -> Option<Solver> {
         "p4363-staircase-chess" => |input, out| ::p4363_staircase_chess::solve(input, out),
         "p4576-chase" => |input, out| ::p4576_chase::solve(input, out),
         "abc201d-momotetsu" => |input, out| ::abc201d_momotetsu::solve(input, out),
+        "poj1085-triangle-war" => |input, out| ::poj1085_triangle_war::solve(input, out),
         // xtask new: solvers above this line
         _ => return None,
     })

@@ -34,6 +34,7 @@ pub fn all() -> Vec<Problem> {
         problem::<p4363_staircase_chess::oracle::StaircaseChess>(),
         problem::<p4576_chase::oracle::Chase>(),
         problem::<abc201d_momotetsu::oracle::Momotetsu>(),
+        problem::<poj1085_triangle_war::oracle::TriangleWarOracle>(),
         // xtask new: problems above this line
     ]
 }

@@ -13,7 +13,10 @@
 //! - [`NegamaxMemo`]: any hashable positions of an acyclic game, only those reachable from the
 //!   start, in a [`HashMemo`](crate::hash_memo::HashMemo), by an explicit depth-first stack.
 //!
-//! Who wins is the sign of the difference: [`Score::outcome`].
+//! Who wins is the sign of the difference: [`Score::outcome`]. Two helpers cover what such
+//! problems add around the table: [`EdgeCells`], the stock extra-move game of drawing edges that
+//! complete cells (dots and boxes, triangle war), and [`Tally`], a given history replayed with
+//! the extra-move rule (whose turn it is, each player's points so far).
 
 use crate::hash_memo::HashMemo;
 use crate::retrograde::Outcome;
@@ -457,6 +460,267 @@ fn cycle(pos: &dyn Debug) -> ! {
     )
 }
 
+/// The game of drawing edges that complete cells (the boxes of dots and boxes, the triangles of
+/// triangle war), as a [`ScoringGame`] over bitmasks of drawn edges: a move draws an undrawn
+/// edge, scores one point per cell whose every side is drawn after it and not before, and
+/// grants another move when it scores. Evaluate it with
+/// `negamax_table(&cells, cells.positions())`.
+///
+/// # Constraints
+/// `edges < usize::BITS` (and `2^edges` values must fit in memory for a table); at most 127
+/// cells, so that `i8` holds every value; each edge borders at most two cells (true of any
+/// drawing on a plane), each cell has at least one side, and no side twice.
+///
+/// # Example
+/// ```
+/// use dp_core::{negamax_table, EdgeCells, Outcome, Score};
+/// // Dots and boxes with two boxes side by side: 7 edges, the left box's sides 0, 1, 2, 3 and
+/// // the right box's 2, 4, 5, 6 (edge 2 between them).
+/// let boxes = EdgeCells::new(7, &[[0, 1, 2, 3], [2, 4, 5, 6]]);
+/// let value = negamax_table(&boxes, boxes.positions());
+/// assert_eq!(boxes.completes(0b111_1011, 2), 2); // the middle edge closes both boxes
+/// assert_eq!(value[0].outcome(), Outcome::Draw); // one box each under best play
+/// assert_eq!(value[0b111_1011], 2); // whoever draws the middle edge last takes both
+/// ```
+#[derive(Clone, Debug)]
+pub struct EdgeCells {
+    edges: usize,
+    /// For each edge, the masks of the other sides of the (up to two) cells it borders; the bit
+    /// `edges`, never drawn, stands for a missing cell.
+    others: Vec<[usize; 2]>,
+}
+
+impl EdgeCells {
+    /// The game on `edges` edges numbered `0..edges`, with `cells[c]` the sides of cell `c`.
+    ///
+    /// # Panics
+    /// If `edges >= usize::BITS`, there are more than 127 cells, or a cell has no side, a side
+    /// twice, a side `>= edges`, or an edge borders more than two cells.
+    ///
+    /// # Complexity
+    /// O(edges + total sides).
+    ///
+    /// # Example
+    /// ```
+    /// let triangle = dp_core::EdgeCells::new(3, &[vec![0, 1, 2]]);
+    /// assert_eq!((triangle.edges(), triangle.positions()), (3, 8));
+    /// ```
+    pub fn new<C: AsRef<[usize]>>(edges: usize, cells: &[C]) -> Self {
+        assert!(
+            edges < usize::BITS as usize,
+            "at most {} edges",
+            usize::BITS - 1
+        );
+        assert!(
+            cells.len() <= 127,
+            "at most 127 cells, so that i8 holds every value"
+        );
+        let missing = 1 << edges;
+        let mut others = vec![[missing; 2]; edges];
+        for (c, sides) in cells.iter().enumerate() {
+            let sides = sides.as_ref();
+            let mask = sides.iter().fold(0usize, |mask, &e| {
+                assert!(
+                    e < edges,
+                    "cell {}: side {} is not below {} edges",
+                    c,
+                    e,
+                    edges
+                );
+                assert!(mask >> e & 1 == 0, "cell {}: side {} twice", c, e);
+                mask | 1 << e
+            });
+            assert!(mask != 0, "cell {} has no side", c);
+            for &e in sides {
+                let slot = others[e]
+                    .iter()
+                    .position(|&o| o == missing)
+                    .unwrap_or_else(|| panic!("edge {} borders more than two cells", e));
+                others[e][slot] = mask & !(1 << e);
+            }
+        }
+        EdgeCells { edges, others }
+    }
+
+    /// The number of edges.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(dp_core::EdgeCells::new(4, &[[0, 1, 2, 3]]).edges(), 4);
+    /// ```
+    pub fn edges(&self) -> usize {
+        self.edges
+    }
+
+    /// The number of positions, `2^edges`: every set of drawn edges.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(dp_core::EdgeCells::new(18, &[[0, 1, 2]]).positions(), 262_144);
+    /// ```
+    pub fn positions(&self) -> usize {
+        1 << self.edges
+    }
+
+    /// The cells that drawing `edge` onto the drawn set `drawn` completes: 0, 1 or 2.
+    ///
+    /// # Panics
+    /// If `edge >= edges`.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let triangle = dp_core::EdgeCells::new(3, &[[0, 1, 2]]);
+    /// assert_eq!((triangle.completes(0b011, 2), triangle.completes(0b001, 2)), (1, 0));
+    /// ```
+    #[inline]
+    pub fn completes(&self, drawn: usize, edge: usize) -> i8 {
+        let [a, b] = self.others[edge];
+        (drawn & a == a) as i8 + (drawn & b == b) as i8
+    }
+}
+
+impl ScoringGame for EdgeCells {
+    type Position = usize;
+    type Score = i8;
+
+    #[inline]
+    fn for_each_move<F: FnMut(usize, i8, bool)>(&self, drawn: usize, mut f: F) {
+        let mut free = !drawn & ((1 << self.edges) - 1);
+        while free != 0 {
+            let edge = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let won = self.completes(drawn, edge);
+            f(drawn | 1 << edge, won, won > 0);
+        }
+    }
+}
+
+/// A game's history replayed with the extra-move rule: whose turn it is and each player's points
+/// so far. Player 0 moves first.
+///
+/// # Example
+/// ```
+/// use dp_core::Tally;
+/// let mut tally = Tally::new();
+/// tally.play(2i8, true); // player 0 scores 2 and moves again
+/// tally.play(0, false); // then passes the turn
+/// assert_eq!((tally.mover(), tally.scores()), (1, [2, 0]));
+/// // If player 1, to move, gets 3 more points than player 0 from here, player 0 loses by 1.
+/// assert_eq!(tally.final_margin(3), -1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally<V> {
+    scores: [V; 2],
+    mover: usize,
+}
+
+impl<V: Score> Default for Tally<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<V: Score> Tally<V> {
+    /// No move yet: player 0 to move, 0 points each.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let tally = dp_core::Tally::<i32>::new();
+    /// assert_eq!((tally.mover(), tally.scores()), (0, [0, 0]));
+    /// ```
+    pub fn new() -> Self {
+        Tally {
+            scores: [V::ZERO; 2],
+            mover: 0,
+        }
+    }
+
+    /// The player to move scores `gain`; the turn passes unless `again`.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let mut tally = dp_core::Tally::new();
+    /// tally.play(1i32, false);
+    /// tally.play(-1, false);
+    /// assert_eq!((tally.mover(), tally.scores()), (0, [1, -1]));
+    /// ```
+    #[inline]
+    pub fn play(&mut self, gain: V, again: bool) {
+        self.scores[self.mover] = self.scores[self.mover] + gain;
+        if !again {
+            self.mover ^= 1;
+        }
+    }
+
+    /// The player to move: 0 or 1.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let mut tally = dp_core::Tally::new();
+    /// tally.play(5i64, true);
+    /// assert_eq!(tally.mover(), 0);
+    /// ```
+    pub fn mover(&self) -> usize {
+        self.mover
+    }
+
+    /// The points of players 0 and 1 so far.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let mut tally = dp_core::Tally::new();
+    /// tally.play(3i16, false);
+    /// assert_eq!(tally.scores(), [3, 0]);
+    /// ```
+    pub fn scores(&self) -> [V; 2] {
+        self.scores
+    }
+
+    /// Player 0's final points minus player 1's, when from here the player to move gains
+    /// `future` more than the other (the current position's negamax value).
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{Outcome, Score, Tally};
+    /// let mut tally = Tally::new();
+    /// tally.play(1i8, false);
+    /// assert_eq!(tally.final_margin(1), 0); // player 1 catches up
+    /// assert_eq!(tally.final_margin(-2).outcome(), Outcome::Win);
+    /// ```
+    pub fn final_margin(&self, future: V) -> V {
+        let lead = self.scores[0] - self.scores[1];
+        if self.mover == 0 {
+            lead + future
+        } else {
+            lead - future
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -706,6 +970,90 @@ mod tests {
             }
         }
         negamax_grid(&Left, 2, 2, 1);
+    }
+
+    /// Plays an edge game literally: a move draws an undrawn edge; the cells whose sides are all
+    /// drawn after it and not all before it go to the mover, who then moves again; returns
+    /// player 0's final points minus player 1's, player 0 maximising and player 1 minimising.
+    fn play_edges(edges: usize, cells: &[Vec<usize>], drawn: &mut Vec<bool>, mover: usize) -> i32 {
+        let complete =
+            |drawn: &Vec<bool>| cells.iter().filter(|c| c.iter().all(|&e| drawn[e])).count() as i32;
+        let mut results = Vec::new();
+        for e in 0..edges {
+            if !drawn[e] {
+                let before = complete(drawn);
+                drawn[e] = true;
+                let won = complete(drawn) - before;
+                let next = if won > 0 { mover } else { 1 - mover };
+                let rest = play_edges(edges, cells, drawn, next);
+                drawn[e] = false;
+                results.push(if mover == 0 { won + rest } else { rest - won });
+            }
+        }
+        let best = if mover == 0 {
+            results.iter().max()
+        } else {
+            results.iter().min()
+        };
+        best.copied().unwrap_or(0)
+    }
+
+    #[test]
+    fn edge_cells_match_literal_play() {
+        let mut rng = SplitMix64::new(14);
+        for _ in 0..300 {
+            let edges = rng.range(1, 7) as usize;
+            // Random cells of 1..=4 distinct sides, each edge on at most two.
+            let mut uses = vec![0; edges];
+            let mut cells: Vec<Vec<usize>> = Vec::new();
+            for _ in 0..rng.range(0, 4) {
+                let mut cell: Vec<usize> = (0..edges)
+                    .filter(|&e| uses[e] < 2 && rng.range(0, 2) == 0)
+                    .collect();
+                cell.truncate(4);
+                if !cell.is_empty() {
+                    cell.iter().for_each(|&e| uses[e] += 1);
+                    cells.push(cell);
+                }
+            }
+            let game = EdgeCells::new(edges, &cells);
+            let value = negamax_table(&game, game.positions());
+            for (mask, &v) in value.iter().enumerate() {
+                let mut drawn: Vec<bool> = (0..edges).map(|e| mask >> e & 1 == 1).collect();
+                let expected = play_edges(edges, &cells, &mut drawn, 0);
+                assert_eq!(i32::from(v), expected, "mask {:b} of {:?}", mask, cells);
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "borders more than two cells")]
+    fn edge_cells_refuse_an_edge_on_three_cells() {
+        EdgeCells::new(3, &[[0], [0], [0]]);
+    }
+
+    #[test]
+    fn tally_replays_a_history_as_literal_bookkeeping() {
+        // Against the negamax value: a random history on a random DAG, then the table's value
+        // from where it stops, gives the same final margin as the brute force from the start
+        // along that history.
+        let mut rng = SplitMix64::new(15);
+        for _ in 0..500 {
+            let n = rng.range(2, 9) as usize;
+            let dag = RandomDag::new(&mut rng, n);
+            let value = negamax_table(&dag, n);
+            let (mut pos, mut tally, mut scores, mut mover) = (0, Tally::new(), [0, 0], 0);
+            while !dag.moves[pos].is_empty() && rng.range(0, 2) == 0 {
+                let (child, gain, again) = dag.moves[pos][rng.index(dag.moves[pos].len())];
+                tally.play(gain, again);
+                scores[mover] += gain;
+                mover = if again { mover } else { 1 - mover };
+                pos = child;
+            }
+            assert_eq!((tally.mover(), tally.scores()), (mover, scores));
+            let expected = brute_force(&dag, pos, mover, scores);
+            assert_eq!(tally.final_margin(value[pos]), expected, "{:?}", dag);
+        }
     }
 
     #[test]
