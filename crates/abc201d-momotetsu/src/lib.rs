@@ -66,7 +66,13 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
             let message = format!("row {} has {} characters, expected W = {}", i, row.len(), w);
             return Err(sc.invalid(&message));
         }
-        if let Some(j) = row.iter().position(|&b| b != b'+' && b != b'-') {
+        // Counting vectorises; a search stopping at the first bad byte mispredicts on random
+        // rows and took half the running time.
+        if row.iter().filter(|&&b| b == b'+' || b == b'-').count() != w {
+            let j = row
+                .iter()
+                .position(|&b| b != b'+' && b != b'-')
+                .unwrap_or(0);
             let shown = std::ascii::escape_default(row[j]).to_string();
             let message = format!("row {}, column {}: '{}' is not + or -", i, j + 1, shown);
             return Err(sc.invalid(&message));
