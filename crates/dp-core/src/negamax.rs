@@ -26,9 +26,11 @@ use std::ops::{Add, Sub};
 
 /// A signed integer type for gains and values: `i8`, `i16`, `i32`, `i64` or `isize`.
 ///
-/// Pick the narrowest type that holds every value: a table of 2^18 positions worth at most 9
-/// points in absolute value fits in `i8`, one byte per position. Arithmetic is the type's own: it
-/// panics on overflow in debug builds and wraps in release builds.
+/// # Constraints
+/// Gains and values of a game must fit in the type; pick the narrowest that holds every value:
+/// a table of 2^18 positions worth at most 9 points in absolute value fits in `i8`, one byte per
+/// position. Arithmetic is the type's own: it panics on overflow in debug builds and wraps in
+/// release builds.
 ///
 /// # Example
 /// ```
@@ -80,6 +82,11 @@ impl_score!(i8, i16, i32, i64, isize);
 /// the turn passes. A position where `f` is never called is terminal and worth
 /// [`terminal`](ScoringGame::terminal). Which player is to move is part of the position when the
 /// gains depend on it (in a grid game it often follows from the cell).
+///
+/// # Constraints
+/// Every move goes forward in the order the driver evaluates (see each driver), so no position
+/// repeats; a position lists the same moves on every call ([`NegamaxMemo`] asks twice); gains
+/// and values fit in [`ScoringGame::Score`].
 ///
 /// # Example
 /// ```
@@ -241,10 +248,11 @@ where
 /// use dp_core::{negamax_grid, Outcome, Score, ScoringGame};
 /// /// A piece walks right or down to the corner; each mover scores the cell it steps on.
 /// struct Walk(Vec<Vec<i32>>);
+/// type Cell = (usize, usize);
 /// impl ScoringGame for Walk {
-///     type Position = (usize, usize);
+///     type Position = Cell;
 ///     type Score = i32;
-///     fn for_each_move<F: FnMut((usize, usize), i32, bool)>(&self, (r, c): (usize, usize), mut f: F) {
+///     fn for_each_move<F: FnMut(Cell, i32, bool)>(&self, (r, c): Cell, mut f: F) {
 ///         let g = &self.0;
 ///         if c + 1 < g[r].len() { f((r, c + 1), g[r][c + 1], false) }
 ///         if r + 1 < g.len() { f((r + 1, c), g[r + 1][c], false) }

@@ -241,8 +241,8 @@ impl Oracle for TriangleWarOracle {
         "poj1085-triangle-war"
     }
 
-    /// 1 to 3 games with m from 8 (rarely: the search is slow there) to 18 (often), some with a double-completing move,
-    /// some cut right after a scoring move.
+    /// 1 to 3 games with m from 8 (rarely: the search is slow there) to 18 (often), some with a
+    /// double-completing move, some cut right after a scoring move.
     fn generate(rng: &mut SplitMix64) -> Games {
         let games = (0..rng.range(1, 3))
             .map(|_| {
