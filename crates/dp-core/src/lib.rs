@@ -11,7 +11,7 @@
 //! | `mixed_radix.rs` | [`MixedRadix`] | tuples of bounded digits as one number |
 //! | `interval_layers.rs` | [`IntervalLayers`] | interval DP by increasing length in one rolling layer |
 //! | `retrograde.rs` | [`solve_retrograde`], [`solve_retrograde_with_unmoves`], [`RetrogradeGame`], [`Unmoves`], [`RetrogradeTable`], [`Value`], [`Outcome`], [`Cell`] | win / loss / draw with distances of finite games with cycles |
-//! | `negamax.rs` | [`negamax_table`], [`negamax_grid`], [`NegamaxMemo`], [`ScoringGame`], [`Score`], [`EdgeCells`], [`Tally`] | scoring games on DAGs, with extra-move rules: dense tables, grids in rolling rows, sparse memos; edge-drawing games; histories replayed |
+//! | `negamax.rs` | [`negamax_table`], [`negamax_table_by`], [`negamax_grid`], [`NegamaxMemo`], [`ScoringGame`], [`Score`], [`EdgeCells`], [`Tally`] | scoring games on DAGs, with extra-move rules: dense tables, grids in rolling rows, sparse memos; edge-drawing games; histories replayed |
 //! | `frontier.rs` | [`Frontier`] | a bitmap set drained in increasing order, one layer of a search |
 //! | `popcount.rs` | [`popcount`] | bit counting that stays fast without a hardware popcount |
 //! | `random.rs` | [`SplitMix64`] | a small seeded generator |
@@ -41,7 +41,8 @@ pub use crate::io::{run, Error, Integer, Scanner};
 pub use crate::lattice_path::{LatticePath, PathMove};
 pub use crate::mixed_radix::MixedRadix;
 pub use crate::negamax::{
-    negamax_grid, negamax_table, EdgeCells, NegamaxMemo, Score, ScoringGame, Tally,
+    negamax_grid, negamax_table, negamax_table_by, EdgeCells, NegamaxMemo, Score, ScoringGame,
+    Tally,
 };
 pub use crate::popcount::popcount;
 pub use crate::random::SplitMix64;

@@ -8,6 +8,8 @@
 //!
 //! - [`negamax_table`]: dense positions `0..n` where every move goes to a larger number
 //!   (ranks, bitmasks that only gain bits): the whole table, one value per position;
+//!   [`negamax_table_by`] the same for positions that carry more than their index (a rank with
+//!   its mask), listed in decreasing index by the caller;
 //! - [`negamax_grid`]: positions `(row, col)` where every move goes right in its row or down at
 //!   most `rows_ahead` rows: only `rows_ahead + 1` rows in memory;
 //! - [`NegamaxMemo`]: any hashable positions of an acyclic game, only those reachable from the
@@ -211,17 +213,75 @@ pub fn negamax_table<G>(game: &G, positions: usize) -> Vec<G::Score>
 where
     G: ScoringGame<Position = usize>,
 {
+    negamax_table_by(game, positions, (0..positions).rev(), |pos| pos)
+}
+
+/// [`negamax_table`] for positions that carry more than their index: `index(pos)` is where a
+/// position's value goes, and `order` lists the positions to evaluate in decreasing index, so
+/// that the game gets each position with whatever its moves need (the mask beside its rank, say)
+/// without decoding the index.
+///
+/// # Constraints
+/// `order` is strictly decreasing in `index`, every index is below `positions`, every child
+/// of a listed position has a larger index (a child that `order` leaves out is read as 0), and
+/// every value fits in `G::Score`.
+///
+/// # Panics
+/// If `order` does not decrease, or a move goes to an index `<= index(pos)` or `>= positions`.
+///
+/// # Complexity
+/// O(positions + listed positions and their moves) time, `positions` values of memory.
+///
+/// # Example
+/// ```
+/// use dp_core::{negamax_table_by, LatticePath, ScoringGame};
+/// /// Staircase shapes in a 2 x 2 box, filled one corner cell at a time; a cell is worth its
+/// /// row-major number + 1, to whoever fills it. Position: (rank, mask).
+/// struct Staircase(LatticePath);
+/// type Shape = (usize, u64);
+/// impl ScoringGame for Staircase {
+///     type Position = Shape;
+///     type Score = i32;
+///     fn for_each_move<F: FnMut(Shape, i32, bool)>(&self, (rank, mask): Shape, mut f: F) {
+///         for mv in self.0.moves(mask) {
+///             let (r, c) = self.0.cell(mv);
+///             f((rank + mv.rank_delta as usize, mv.child), (r * 2 + c + 1) as i32, false)
+///         }
+///     }
+/// }
+/// let game = Staircase(LatticePath::new(2, 2));
+/// let order = game.0.descending().map(|(rank, mask)| (rank as usize, mask));
+/// let value = negamax_table_by(&game, 6, order, |(rank, _)| rank);
+/// // The first player must start on 1; the other answers 3, leaving 2, and takes 4: 3 - 7.
+/// assert_eq!(value[0], -4);
+/// ```
+pub fn negamax_table_by<G, I, F>(game: &G, positions: usize, order: I, index: F) -> Vec<G::Score>
+where
+    G: ScoringGame,
+    G::Position: Debug,
+    I: IntoIterator<Item = G::Position>,
+    F: Fn(G::Position) -> usize,
+{
     let mut value = vec![G::Score::ZERO; positions];
-    for pos in (0..positions).rev() {
-        let later = &value[pos + 1..];
+    let mut previous = positions;
+    for pos in order {
+        let at = index(pos);
+        if at >= previous {
+            panic!(
+                "negamax: order must be strictly decreasing: {} after {}",
+                at, previous
+            );
+        }
+        previous = at;
+        let later = &value[at + 1..];
         let best = best_move(game, pos, |child| {
-            // One compare checks both ends: a child <= pos wraps to a huge slot.
-            match later.get(child.wrapping_sub(pos + 1)) {
+            // One compare checks both ends: a child index <= at wraps to a huge slot.
+            match later.get(index(child).wrapping_sub(at + 1)) {
                 Some(&v) => v,
-                None => not_forward("outside pos + 1..positions", &pos, &child),
+                None => not_forward("outside index(pos) + 1..positions", &pos, &child),
             }
         });
-        value[pos] = best;
+        value[at] = best;
     }
     value
 }
@@ -477,7 +537,7 @@ fn cycle(pos: &dyn Debug) -> ! {
 /// # Constraints
 /// `edges < usize::BITS` (and `2^edges` values must fit in memory for a table); at most 127
 /// cells, so that `i8` holds every value; each edge borders at most two cells (true of any
-/// drawing on a plane), each cell has at least one side, and no side twice.
+/// drawing on a plane), and no cell has a side twice (a cell without sides never scores).
 ///
 /// # Example
 /// ```
@@ -502,8 +562,8 @@ impl EdgeCells {
     /// The game on `edges` edges numbered `0..edges`, with `cells[c]` the sides of cell `c`.
     ///
     /// # Panics
-    /// If `edges >= usize::BITS`, there are more than 127 cells, or a cell has no side, a side
-    /// twice, a side `>= edges`, or an edge borders more than two cells.
+    /// If `edges >= usize::BITS`, there are more than 127 cells, a cell has a side twice or a
+    /// side `>= edges`, or an edge borders more than two cells.
     ///
     /// # Complexity
     /// O(edges + total sides).
@@ -528,17 +588,14 @@ impl EdgeCells {
         for (c, sides) in cells.iter().enumerate() {
             let sides = sides.as_ref();
             let mask = sides.iter().fold(0usize, |mask, &e| {
+                let fresh = e < edges && mask >> e & 1 == 0;
                 assert!(
-                    e < edges,
-                    "cell {}: side {} is not below {} edges",
-                    c,
-                    e,
-                    edges
+                    fresh,
+                    "cell {}: side {} repeated or not below {}",
+                    c, e, edges
                 );
-                assert!(mask >> e & 1 == 0, "cell {}: side {} twice", c, e);
                 mask | 1 << e
             });
-            assert!(mask != 0, "cell {} has no side", c);
             for &e in sides {
                 let slot = others[e]
                     .iter()
@@ -1062,6 +1119,80 @@ mod tests {
             let expected = brute_force(&dag, pos, mover, scores);
             assert_eq!(tally.final_margin(value[pos]), expected, "{:?}", dag);
         }
+    }
+
+    #[test]
+    fn ordered_table_matches_literal_play_on_staircase_shapes() {
+        use crate::lattice_path::LatticePath;
+        // Staircase chess: each player scores their own value of the cell they fill; positions
+        // are (rank, mask) in the driver, rows of a RandomDag over ranks for the brute force.
+        struct Staircase<'a> {
+            shapes: &'a LatticePath,
+            gains: [Vec<i32>; 2],
+        }
+        impl ScoringGame for Staircase<'_> {
+            type Position = (usize, u64);
+            type Score = i32;
+            fn for_each_move<F: FnMut((usize, u64), i32, bool)>(
+                &self,
+                (rank, mask): (usize, u64),
+                mut f: F,
+            ) {
+                let gain = &self.gains[self.shapes.cells_parity(mask)];
+                for mv in self.shapes.moves(mask) {
+                    let (r, c) = self.shapes.cell(mv);
+                    let child = (rank + mv.rank_delta as usize, mv.child);
+                    f(child, gain[r * self.shapes.cols() + c], false)
+                }
+            }
+        }
+        let mut rng = SplitMix64::new(16);
+        for _ in 0..100 {
+            let (rows, cols) = (rng.range(1, 3) as usize, rng.range(1, 3) as usize);
+            let shapes = LatticePath::new(rows, cols);
+            let mut cell = || rng.range(0, 9) as i32;
+            let gains = [
+                (0..rows * cols).map(|_| cell()).collect(),
+                (0..rows * cols).map(|_| cell()).collect(),
+            ];
+            let game = Staircase {
+                shapes: &shapes,
+                gains,
+            };
+            let count = shapes.count() as usize;
+            let order = shapes
+                .descending()
+                .map(|(rank, mask)| (rank as usize, mask));
+            let value = negamax_table_by(&game, count, order, |(rank, _)| rank);
+            let dag = RandomDag {
+                moves: (0..count)
+                    .map(|rank| {
+                        let mut list = Vec::new();
+                        let mask = shapes.unrank(rank as u64);
+                        game.for_each_move((rank, mask), |(child, _), gain, again| {
+                            list.push((child, gain, again))
+                        });
+                        list
+                    })
+                    .collect(),
+                terminal: vec![0; count],
+            };
+            for (rank, &v) in value.iter().enumerate() {
+                assert_eq!(v, brute_force(&dag, rank, 0, [0, 0]), "rank {}", rank);
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "order must be strictly decreasing")]
+    fn ordered_table_refuses_an_increasing_order() {
+        struct Nothing;
+        impl ScoringGame for Nothing {
+            type Position = usize;
+            type Score = i32;
+            fn for_each_move<F: FnMut(usize, i32, bool)>(&self, _: usize, _: F) {}
+        }
+        negamax_table_by(&Nothing, 3, 0..3, |p| p);
     }
 
     #[test]
