@@ -108,8 +108,9 @@ impl_score!(i8, i16, i32, i64, isize);
 /// assert_eq!(value[0], 4); // take 1 and 5, leave 2
 /// ```
 pub trait ScoringGame {
-    /// A position: `usize` for [`negamax_table`], `(row, col)` for [`negamax_grid`], any small
-    /// hashable key for [`NegamaxMemo`].
+    /// A position: `usize` for [`negamax_table`], anything with an index for
+    /// [`negamax_table_by`], `(row, col)` for [`negamax_grid`], any small hashable key for
+    /// [`NegamaxMemo`].
     type Position: Copy;
     /// The type of gains and values.
     type Score: Score;
