@@ -4,11 +4,13 @@
 
 mod cf786a_berzerk;
 mod core_bench;
+mod abc201d_momotetsu;
 mod p16531_jump_duel;
 mod p2599_stone_ends;
 mod p4363_staircase_chess;
 mod p4576_chase;
 mod poj2311_cutting_game;
+mod poj1085_triangle_war;
 // xtask new: test modules above this line
 mod samples;
 
@@ -26,6 +28,8 @@ pub fn solver_of(crate_name: &str) -> Option<Solver> {
         "poj2311-cutting-game" => |input, out| ::poj2311_cutting_game::solve(input, out),
         "cf786a-berzerk" => |input, out| ::cf786a_berzerk::solve(input, out),
         "core-bench" => |input, out| ::core_bench::solve(input, out),
+        "abc201d-momotetsu" => |input, out| ::abc201d_momotetsu::solve(input, out),
+        "poj1085-triangle-war" => |input, out| ::poj1085_triangle_war::solve(input, out),
         // xtask new: solvers above this line
         _ => return None,
     })

@@ -36,6 +36,8 @@ pub fn all() -> Vec<Problem> {
         problem::<poj2311_cutting_game::oracle::CuttingGame>(),
         problem::<cf786a_berzerk::oracle::Berzerk>(),
         problem::<core_bench::oracle::CoreBench>(),
+        problem::<abc201d_momotetsu::oracle::Momotetsu>(),
+        problem::<poj1085_triangle_war::oracle::TriangleWarOracle>(),
         // xtask new: problems above this line
     ]
 }

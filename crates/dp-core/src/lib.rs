@@ -13,6 +13,7 @@
 //! | `grundy.rs` | [`grundy_values`], [`grundy_in_order`], [`grundy_reachable`], [`Moves`], [`NOT_EVALUATED`], [`subtraction_grundy`], [`mex`], [`MexSet`], [`nim_sum`], [`nim_sum_wins`] | Sprague-Grundy values of impartial games, moves that split a position into independent parts |
 //! | `retrograde.rs` | [`Retrograde`], [`RetrogradeGame`], [`Unmoves`], [`RetrogradeTable`], [`Value`], [`Outcome`] | win / loss / draw (with distances, or outcomes only) of finite games with cycles, all positions or until the asked ones are known |
 //! | `frontier.rs` | [`Frontier`] | a bitmap set drained in increasing order at the cost of its members, one layer of a search |
+//! | `negamax.rs` | [`negamax_table`], [`negamax_table_by`], [`negamax_grid`], [`NegamaxMemo`], [`ScoringGame`], [`Score`], [`EdgeCells`], [`Tally`] | scoring games on DAGs, with extra-move rules: dense tables, grids in rolling rows, sparse memos; edge-drawing games; histories replayed |
 //! | `popcount.rs` | [`popcount`] | bit counting that stays fast without a hardware popcount |
 //! | `random.rs` | [`SplitMix64`] | a small seeded generator |
 //! | `oracle.rs` | `oracle::*` (feature `oracle`, never bundled) | brute force, generator and solver tied together for tests, `cargo xtask stress` and `bench` |
@@ -27,6 +28,7 @@ mod interval_layers;
 mod io;
 mod lattice_path;
 mod mixed_radix;
+mod negamax;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 mod popcount;
@@ -44,6 +46,10 @@ pub use crate::interval_layers::IntervalLayers;
 pub use crate::io::{run, Error, Integer, Scanner};
 pub use crate::lattice_path::{LatticePath, PathMove};
 pub use crate::mixed_radix::MixedRadix;
+pub use crate::negamax::{
+    negamax_grid, negamax_table, negamax_table_by, EdgeCells, NegamaxMemo, Score, ScoringGame,
+    Tally,
+};
 pub use crate::popcount::popcount;
 pub use crate::random::SplitMix64;
 pub use crate::retrograde::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};

@@ -1,0 +1,1212 @@
+//! Scoring games on DAGs: the mover's best (own - other) points still to come, bottom-up.
+//!
+//! A position's value is the best over its moves of `gain - value(child)` (the turn passes) or
+//! `gain + value(child)` (the mover moves again, as after completing a box or a triangle), and a
+//! position without moves is worth [`ScoringGame::terminal`] (0 by default). The game says what
+//! its moves are ([`ScoringGame::for_each_move`]); one of three drivers evaluates it, all without
+//! recursion and monomorphised, so the move loop compiles to what one would write by hand:
+//!
+//! - [`negamax_table`]: dense positions `0..n` where every move goes to a larger number
+//!   (ranks, bitmasks that only gain bits): the whole table, one value per position;
+//!   [`negamax_table_by`] the same for positions that carry more than their index (a rank with
+//!   its mask), listed in decreasing index by the caller;
+//! - [`negamax_grid`]: positions `(row, col)` where every move goes right in its row or down at
+//!   most `rows_ahead` rows: only `rows_ahead + 1` rows in memory;
+//! - [`NegamaxMemo`]: any hashable positions of an acyclic game, only those reachable from the
+//!   start, in a [`HashMemo`](crate::hash_memo::HashMemo), by an explicit depth-first stack.
+//!
+//! Who wins is the sign of the difference: [`Score::outcome`]. Two helpers cover what such
+//! problems add around the table: [`EdgeCells`], the stock extra-move game of drawing edges that
+//! complete cells (dots and boxes, triangle war), and [`Tally`], a given history replayed with
+//! the extra-move rule (whose turn it is, each player's points so far).
+
+use crate::hash_memo::HashMemo;
+use crate::retrograde::Outcome;
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{Add, Sub};
+
+/// A signed integer type for gains and values: `i8`, `i16`, `i32`, `i64` or `isize`.
+///
+/// # Constraints
+/// Gains and values of a game must fit in the type; pick the narrowest that holds every value:
+/// a table of 2^18 positions worth at most 9 points in absolute value fits in `i8`, one byte per
+/// position. Arithmetic is the type's own: it panics on overflow in debug builds and wraps in
+/// release builds.
+///
+/// # Example
+/// ```
+/// use dp_core::{Outcome, Score};
+/// assert_eq!(3i8.outcome(), Outcome::Win);
+/// assert_eq!(i32::ZERO.outcome(), Outcome::Draw);
+/// ```
+pub trait Score: Copy + Ord + Debug + Add<Output = Self> + Sub<Output = Self> {
+    /// Zero points: the default value of a position without moves.
+    const ZERO: Self;
+
+    /// Who wins with this final difference, for the side it is counted for: above zero
+    /// [`Outcome::Win`], zero [`Outcome::Draw`], below zero [`Outcome::Loss`].
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{Outcome, Score};
+    /// assert_eq!((-2i16).outcome(), Outcome::Loss);
+    /// assert_eq!(0i64.outcome(), Outcome::Draw);
+    /// ```
+    #[inline]
+    fn outcome(self) -> Outcome {
+        match self.cmp(&Self::ZERO) {
+            std::cmp::Ordering::Greater => Outcome::Win,
+            std::cmp::Ordering::Equal => Outcome::Draw,
+            std::cmp::Ordering::Less => Outcome::Loss,
+        }
+    }
+}
+
+macro_rules! impl_score {
+    ($($t:ty),*) => {$(
+        impl Score for $t {
+            const ZERO: Self = 0;
+        }
+    )*};
+}
+
+impl_score!(i8, i16, i32, i64, isize);
+
+/// A two-player scoring game whose moves never return to a position: each player maximises
+/// (own points - other's points).
+///
+/// `for_each_move(pos, f)` calls `f(child, gain, again)` once per legal move: `gain` is what the
+/// mover scores by it, and `again` says the mover moves next too (an extra-move rule); otherwise
+/// the turn passes. A position where `f` is never called is terminal and worth
+/// [`terminal`](ScoringGame::terminal). Which player is to move is part of the position when the
+/// gains depend on it (in a grid game it often follows from the cell).
+///
+/// # Constraints
+/// Every move goes forward in the order the driver evaluates (see each driver), so no position
+/// repeats; a position lists the same moves on every call ([`NegamaxMemo`] asks twice); gains
+/// and values fit in [`ScoringGame::Score`].
+///
+/// # Example
+/// ```
+/// use dp_core::{negamax_table, ScoringGame};
+/// /// A row of coins; a move takes the next one or two. Position = coins taken.
+/// struct TakeCoins(Vec<i32>);
+/// impl ScoringGame for TakeCoins {
+///     type Position = usize;
+///     type Score = i32;
+///     fn for_each_move<F: FnMut(usize, i32, bool)>(&self, pos: usize, mut f: F) {
+///         let coins = &self.0;
+///         if pos < coins.len() { f(pos + 1, coins[pos], false) }
+///         if pos + 1 < coins.len() { f(pos + 2, coins[pos] + coins[pos + 1], false) }
+///     }
+/// }
+/// let value = negamax_table(&TakeCoins(vec![1, 5, 2]), 4);
+/// assert_eq!(value[0], 4); // take 1 and 5, leave 2
+/// ```
+pub trait ScoringGame {
+    /// A position: `usize` for [`negamax_table`], anything with an index for
+    /// [`negamax_table_by`], `(row, col)` for [`negamax_grid`], any small hashable key for
+    /// [`NegamaxMemo`].
+    type Position: Copy;
+    /// The type of gains and values.
+    type Score: Score;
+
+    /// Calls `f(child, gain, again)` for every legal move from `pos`.
+    fn for_each_move<F: FnMut(Self::Position, Self::Score, bool)>(&self, pos: Self::Position, f: F);
+
+    /// The value of a position without moves, for the player who would move there: 0 unless the
+    /// game scores its end (a bonus for the last mover, say).
+    ///
+    /// # Complexity
+    /// O(1) by default.
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{negamax_table, ScoringGame};
+    /// /// One move to the end; whoever is left without a move there pays 3.
+    /// struct Bonus;
+    /// impl ScoringGame for Bonus {
+    ///     type Position = usize;
+    ///     type Score = i32;
+    ///     fn for_each_move<F: FnMut(usize, i32, bool)>(&self, pos: usize, mut f: F) {
+    ///         if pos == 0 { f(1, 1, false) }
+    ///     }
+    ///     fn terminal(&self, _pos: usize) -> i32 { -3 }
+    /// }
+    /// assert_eq!(negamax_table(&Bonus, 2), vec![4, -3]);
+    /// ```
+    #[inline]
+    fn terminal(&self, pos: Self::Position) -> Self::Score {
+        let _ = pos;
+        Self::Score::ZERO
+    }
+}
+
+/// The best move's value from `pos`, the children's values read through `value_of`.
+#[inline(always)]
+fn best_move<G: ScoringGame>(
+    game: &G,
+    pos: G::Position,
+    mut value_of: impl FnMut(G::Position) -> G::Score,
+) -> G::Score {
+    let mut best: Option<G::Score> = None;
+    game.for_each_move(pos, |child, gain, again| {
+        let rest = value_of(child);
+        let value = if again { gain + rest } else { gain - rest };
+        best = Some(match best {
+            Some(b) if b >= value => b,
+            _ => value,
+        });
+    });
+    match best {
+        Some(b) => b,
+        None => game.terminal(pos),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn not_forward(what: &str, pos: &dyn Debug, child: &dyn Debug) -> ! {
+    panic!(
+        "negamax: the move from {:?} to {:?} does not go forward ({})",
+        pos, child, what
+    )
+}
+
+/// The value of every position `0..positions` of a game whose every move goes from a position
+/// to a larger one: `value[p]` is the best (mover - other) still to come from `p`.
+///
+/// # Constraints
+/// Every child of `p` is in `p + 1..positions`, and every value fits in `G::Score`.
+///
+/// # Panics
+/// If a move goes to a position `<= p` or `>= positions`.
+///
+/// # Complexity
+/// O(positions + moves) time, `positions` values of memory.
+///
+/// # Example
+/// ```
+/// use dp_core::{negamax_table, Outcome, Score, ScoringGame};
+/// /// Take 1 or 2 of n stones; taking the last one scores 1 and taking 2 grants another move.
+/// struct Stones(usize);
+/// impl ScoringGame for Stones {
+///     type Position = usize; // stones taken
+///     type Score = i8;
+///     fn for_each_move<F: FnMut(usize, i8, bool)>(&self, taken: usize, mut f: F) {
+///         for take in 1..=2 {
+///             if taken + take <= self.0 {
+///                 let gain = (taken + take == self.0) as i8;
+///                 f(taken + take, gain, take == 2)
+///             }
+///         }
+///     }
+/// }
+/// let value = negamax_table(&Stones(5), 6);
+/// assert_eq!(value[5], 0);
+/// assert_eq!(value[0].outcome(), Outcome::Win);
+/// ```
+pub fn negamax_table<G>(game: &G, positions: usize) -> Vec<G::Score>
+where
+    G: ScoringGame<Position = usize>,
+{
+    negamax_table_by(game, positions, (0..positions).rev(), |pos| pos)
+}
+
+/// [`negamax_table`] for positions that carry more than their index: `index(pos)` is where a
+/// position's value goes, and `order` lists the positions to evaluate in decreasing index, so
+/// that the game gets each position with whatever its moves need (the mask beside its rank, say)
+/// without decoding the index.
+///
+/// # Constraints
+/// `order` is strictly decreasing in `index`, every index is below `positions`, every child
+/// of a listed position has a larger index (a child that `order` leaves out is read as 0), and
+/// every value fits in `G::Score`.
+///
+/// # Panics
+/// If `order` does not decrease, or a move goes to an index `<= index(pos)` or `>= positions`.
+///
+/// # Complexity
+/// O(positions + listed positions and their moves) time, `positions` values of memory.
+///
+/// # Example
+/// ```
+/// use dp_core::{negamax_table_by, LatticePath, ScoringGame};
+/// /// Staircase shapes in a 2 x 2 box, filled one corner cell at a time; a cell is worth its
+/// /// row-major number + 1, to whoever fills it. Position: (rank, mask).
+/// struct Staircase(LatticePath);
+/// type Shape = (usize, u64);
+/// impl ScoringGame for Staircase {
+///     type Position = Shape;
+///     type Score = i32;
+///     fn for_each_move<F: FnMut(Shape, i32, bool)>(&self, (rank, mask): Shape, mut f: F) {
+///         for mv in self.0.moves(mask) {
+///             let (r, c) = self.0.cell(mv);
+///             f((rank + mv.rank_delta as usize, mv.child), (r * 2 + c + 1) as i32, false)
+///         }
+///     }
+/// }
+/// let game = Staircase(LatticePath::new(2, 2));
+/// let order = game.0.descending().map(|(rank, mask)| (rank as usize, mask));
+/// let value = negamax_table_by(&game, 6, order, |(rank, _)| rank);
+/// // The first player must start on 1; the other answers 3, leaving 2, and takes 4: 3 - 7.
+/// assert_eq!(value[0], -4);
+/// ```
+pub fn negamax_table_by<G, I, F>(game: &G, positions: usize, order: I, index: F) -> Vec<G::Score>
+where
+    G: ScoringGame,
+    G::Position: Debug,
+    I: IntoIterator<Item = G::Position>,
+    F: Fn(G::Position) -> usize,
+{
+    let mut value = vec![G::Score::ZERO; positions];
+    let mut previous = positions;
+    for pos in order {
+        let at = index(pos);
+        if at >= previous {
+            panic!(
+                "negamax: order must be strictly decreasing: {} after {}",
+                at, previous
+            );
+        }
+        previous = at;
+        let later = &value[at + 1..];
+        let best = best_move(game, pos, |child| {
+            // One compare checks both ends: a child index <= at wraps to a huge slot.
+            match later.get(index(child).wrapping_sub(at + 1)) {
+                Some(&v) => v,
+                None => not_forward("outside index(pos) + 1..positions", &pos, &child),
+            }
+        });
+        value[at] = best;
+    }
+    value
+}
+
+/// The values of row 0 of a game on a `rows` x `cols` grid whose every move goes from
+/// `(row, col)` to a later cell of the same row or to a cell at most `rows_ahead` rows down,
+/// evaluated row by row from the last, with only `rows_ahead + 1` rows of values in memory.
+///
+/// `result[c]` is the best (mover - other) still to come from `(0, c)`; the usual start is
+/// `result[0]`.
+///
+/// # Constraints
+/// `rows, cols, rows_ahead >= 1`; every child `(r, c)` of `(row, col)` has `c < cols`, `r < rows`,
+/// and `row < r <= row + rows_ahead` or `r == row` and `c > col`; every value fits in `G::Score`.
+///
+/// # Panics
+/// If `rows`, `cols` or `rows_ahead` is 0, or a move breaks the constraints.
+///
+/// # Complexity
+/// O(rows * cols + moves) time, `(rows_ahead + 1) * cols` values of memory.
+///
+/// # Example
+/// ```
+/// use dp_core::{negamax_grid, Outcome, Score, ScoringGame};
+/// /// A piece walks right or down to the corner; each mover scores the cell it steps on.
+/// struct Walk(Vec<Vec<i32>>);
+/// type Cell = (usize, usize);
+/// impl ScoringGame for Walk {
+///     type Position = Cell;
+///     type Score = i32;
+///     fn for_each_move<F: FnMut(Cell, i32, bool)>(&self, (r, c): Cell, mut f: F) {
+///         let g = &self.0;
+///         if c + 1 < g[r].len() { f((r, c + 1), g[r][c + 1], false) }
+///         if r + 1 < g.len() { f((r + 1, c), g[r + 1][c], false) }
+///     }
+/// }
+/// let walk = Walk(vec![vec![0, 5, 1], vec![2, 9, 3]]);
+/// let row0 = negamax_grid(&walk, 2, 3, 1);
+/// // 5 first: the other steps on 9 and leaves 3 (5 - 9 + 3); 2 first is worse (2 - 9 + 3).
+/// assert_eq!(row0[0], -1);
+/// assert_eq!(row0[0].outcome(), Outcome::Loss);
+/// ```
+pub fn negamax_grid<G>(game: &G, rows: usize, cols: usize, rows_ahead: usize) -> Vec<G::Score>
+where
+    G: ScoringGame<Position = (usize, usize)>,
+{
+    assert!(
+        rows >= 1 && cols >= 1 && rows_ahead >= 1,
+        "negamax_grid needs rows, cols and rows_ahead >= 1"
+    );
+    let span = rows_ahead + 1;
+    let mut ring = vec![G::Score::ZERO; span * cols];
+    // start[d]: where row `row + d` begins in the ring while row `row` is evaluated.
+    let mut start = vec![0; span];
+    for row in (0..rows).rev() {
+        for (d, s) in start.iter_mut().enumerate() {
+            *s = (row + d) % span * cols;
+        }
+        let own = start[0];
+        for col in (0..cols).rev() {
+            let best = best_move(game, (row, col), |(r, c)| {
+                let d = r.wrapping_sub(row);
+                let ahead = d < span && r < rows && c < cols && (d > 0 || c > col);
+                if !ahead {
+                    not_forward("see negamax_grid's constraints", &(row, col), &(r, c));
+                }
+                ring[start[d] + c]
+            });
+            ring[own + col] = best;
+        }
+    }
+    ring[..cols].to_vec()
+}
+
+/// Values of an acyclic scoring game over sparse, hashable positions, memoised in a
+/// [`HashMemo`](crate::hash_memo::HashMemo): only positions reachable from the ones asked about
+/// are evaluated, each once, by a depth-first search on an explicit stack (no recursion, however
+/// long the game).
+///
+/// # Example
+/// ```
+/// use dp_core::{NegamaxMemo, ScoringGame};
+/// /// n -> n / 2 or n / 3 (rounded down), scoring n % 7, from n up to 10^18.
+/// struct Halve;
+/// impl ScoringGame for Halve {
+///     type Position = u64;
+///     type Score = i64;
+///     fn for_each_move<F: FnMut(u64, i64, bool)>(&self, n: u64, mut f: F) {
+///         if n > 0 {
+///             f(n / 2, (n % 7) as i64, false);
+///             f(n / 3, (n % 7) as i64, false);
+///         }
+///     }
+/// }
+/// let mut memo = NegamaxMemo::new();
+/// assert_eq!(memo.value(&Halve, 1), 1);
+/// let big = memo.value(&Halve, 1_000_000_000_000_000_000);
+/// assert!(memo.len() < 10_000);
+/// # let _ = big;
+/// ```
+#[derive(Clone, Debug)]
+pub struct NegamaxMemo<P, V> {
+    /// `None` while a position is on the stack, being evaluated.
+    memo: HashMemo<P, Option<V>>,
+    stack: Vec<(P, bool)>,
+}
+
+impl<P: Hash + Eq + Copy + Debug, V: Score> Default for NegamaxMemo<P, V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<P: Hash + Eq + Copy + Debug, V: Score> NegamaxMemo<P, V> {
+    /// An empty memo.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let memo = dp_core::NegamaxMemo::<u64, i32>::new();
+    /// assert_eq!(memo.len(), 0);
+    /// ```
+    pub fn new() -> Self {
+        NegamaxMemo {
+            memo: HashMemo::new(),
+            stack: Vec::new(),
+        }
+    }
+
+    /// The best (mover - other) still to come from `start`, evaluating what the memo lacks.
+    ///
+    /// # Constraints
+    /// No move sequence returns to a position; every value fits in `V`; the same game (or one
+    /// with the same values) on every call.
+    ///
+    /// # Panics
+    /// If a move returns to a position still being evaluated (the game has a cycle).
+    ///
+    /// # Complexity
+    /// O(new positions + their moves) expected time, each move generated twice; one entry per
+    /// position evaluated, and a stack as deep as the moves pending along the current line.
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{NegamaxMemo, ScoringGame};
+    /// /// Positions are pairs; (a, b) -> (a - 1, b) scoring 1, or (a, b - 1) moving again.
+    /// struct Pairs;
+    /// impl ScoringGame for Pairs {
+    ///     type Position = (u8, u8);
+    ///     type Score = i32;
+    ///     fn for_each_move<F: FnMut((u8, u8), i32, bool)>(&self, (a, b): (u8, u8), mut f: F) {
+    ///         if a > 0 { f((a - 1, b), 1, false) }
+    ///         if b > 0 { f((a, b - 1), 0, true) }
+    ///     }
+    /// }
+    /// let mut memo = NegamaxMemo::new();
+    /// assert_eq!(memo.value(&Pairs, (3, 0)), 1); // 1 - 1 + 1
+    /// assert_eq!(memo.value(&Pairs, (2, 5)), 0); // b's free moves do not change the parity
+    /// ```
+    pub fn value<G>(&mut self, game: &G, start: P) -> V
+    where
+        G: ScoringGame<Position = P, Score = V>,
+    {
+        if let Some(&Some(v)) = self.memo.get(&start) {
+            return v;
+        }
+        self.stack.push((start, false));
+        while let Some((pos, expanded)) = self.stack.pop() {
+            let memo = &mut self.memo;
+            if expanded {
+                let best = best_move(game, pos, |child| match memo.get(&child) {
+                    Some(&Some(v)) => v,
+                    _ => unreachable!("a child is evaluated before its parent"),
+                });
+                memo.insert(pos, Some(best));
+                continue;
+            }
+            match memo.get(&pos) {
+                Some(Some(_)) => continue,
+                Some(None) => cycle(&pos),
+                None => {}
+            }
+            memo.insert(pos, None);
+            let stack = &mut self.stack;
+            stack.push((pos, true));
+            game.for_each_move(pos, |child, _, _| match memo.get(&child) {
+                Some(Some(_)) => {}
+                Some(None) => cycle(&child),
+                None => stack.push((child, false)),
+            });
+        }
+        match self.memo.get(&start) {
+            Some(&Some(v)) => v,
+            _ => unreachable!("the start is evaluated last"),
+        }
+    }
+
+    /// The number of positions evaluated (or being evaluated) so far.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{NegamaxMemo, ScoringGame};
+    /// struct Countdown;
+    /// impl ScoringGame for Countdown {
+    ///     type Position = u32;
+    ///     type Score = i32;
+    ///     fn for_each_move<F: FnMut(u32, i32, bool)>(&self, n: u32, mut f: F) {
+    ///         if n > 0 { f(n - 1, 1, false) }
+    ///     }
+    /// }
+    /// let mut memo = NegamaxMemo::new();
+    /// assert_eq!(memo.value(&Countdown, 100_000), 0); // no recursion, however deep
+    /// assert_eq!(memo.len(), 100_001);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.memo.len()
+    }
+
+    /// Whether nothing was evaluated yet.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// assert!(dp_core::NegamaxMemo::<u8, i8>::new().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.memo.is_empty()
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn cycle(pos: &dyn Debug) -> ! {
+    panic!(
+        "negamax: a move returns to {:?}, still being evaluated: the game has a cycle",
+        pos
+    )
+}
+
+/// The game of drawing edges that complete cells (the boxes of dots and boxes, the triangles of
+/// triangle war), as a [`ScoringGame`] over bitmasks of drawn edges: a move draws an undrawn
+/// edge, scores one point per cell whose every side is drawn after it and not before, and
+/// grants another move when it scores. Evaluate it with
+/// `negamax_table(&cells, cells.positions())`.
+///
+/// # Constraints
+/// `edges < usize::BITS` (and `2^edges` values must fit in memory for a table); at most 127
+/// cells, so that `i8` holds every value; each edge borders at most two cells (true of any
+/// drawing on a plane), and no cell has a side twice (a cell without sides never scores).
+///
+/// # Example
+/// ```
+/// use dp_core::{negamax_table, EdgeCells, Outcome, Score};
+/// // Dots and boxes with two boxes side by side: 7 edges, the left box's sides 0, 1, 2, 3 and
+/// // the right box's 2, 4, 5, 6 (edge 2 between them).
+/// let boxes = EdgeCells::new(7, &[[0, 1, 2, 3], [2, 4, 5, 6]]);
+/// let value = negamax_table(&boxes, boxes.positions());
+/// assert_eq!(boxes.completes(0b111_1011, 2), 2); // the middle edge closes both boxes
+/// assert_eq!(value[0].outcome(), Outcome::Draw); // one box each under best play
+/// assert_eq!(value[0b111_1011], 2); // whoever draws the middle edge last takes both
+/// ```
+#[derive(Clone, Debug)]
+pub struct EdgeCells {
+    edges: usize,
+    /// For each edge, the masks of the other sides of the (up to two) cells it borders; the bit
+    /// `edges`, never drawn, stands for a missing cell.
+    others: Vec<[usize; 2]>,
+}
+
+impl EdgeCells {
+    /// The game on `edges` edges numbered `0..edges`, with `cells[c]` the sides of cell `c`.
+    ///
+    /// # Panics
+    /// If `edges >= usize::BITS`, there are more than 127 cells, a cell has a side twice or a
+    /// side `>= edges`, or an edge borders more than two cells.
+    ///
+    /// # Complexity
+    /// O(edges + total sides).
+    ///
+    /// # Example
+    /// ```
+    /// let triangle = dp_core::EdgeCells::new(3, &[vec![0, 1, 2]]);
+    /// assert_eq!((triangle.edges(), triangle.positions()), (3, 8));
+    /// ```
+    pub fn new<C: AsRef<[usize]>>(edges: usize, cells: &[C]) -> Self {
+        assert!(
+            edges < usize::BITS as usize,
+            "at most {} edges",
+            usize::BITS - 1
+        );
+        assert!(
+            cells.len() <= 127,
+            "at most 127 cells, so that i8 holds every value"
+        );
+        let missing = 1 << edges;
+        let mut others = vec![[missing; 2]; edges];
+        for (c, sides) in cells.iter().enumerate() {
+            let sides = sides.as_ref();
+            let mask = sides.iter().fold(0usize, |mask, &e| {
+                let fresh = e < edges && mask >> e & 1 == 0;
+                assert!(
+                    fresh,
+                    "cell {}: side {} repeated or not below {}",
+                    c, e, edges
+                );
+                mask | 1 << e
+            });
+            for &e in sides {
+                let slot = others[e]
+                    .iter()
+                    .position(|&o| o == missing)
+                    .unwrap_or_else(|| panic!("edge {} borders more than two cells", e));
+                others[e][slot] = mask & !(1 << e);
+            }
+        }
+        EdgeCells { edges, others }
+    }
+
+    /// The number of edges.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(dp_core::EdgeCells::new(4, &[[0, 1, 2, 3]]).edges(), 4);
+    /// ```
+    pub fn edges(&self) -> usize {
+        self.edges
+    }
+
+    /// The number of positions, `2^edges`: every set of drawn edges.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// assert_eq!(dp_core::EdgeCells::new(18, &[[0, 1, 2]]).positions(), 262_144);
+    /// ```
+    pub fn positions(&self) -> usize {
+        1 << self.edges
+    }
+
+    /// The cells that drawing `edge` onto the drawn set `drawn` completes: 0, 1 or 2.
+    ///
+    /// # Panics
+    /// If `edge >= edges`.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let triangle = dp_core::EdgeCells::new(3, &[[0, 1, 2]]);
+    /// assert_eq!((triangle.completes(0b011, 2), triangle.completes(0b001, 2)), (1, 0));
+    /// ```
+    #[inline]
+    pub fn completes(&self, drawn: usize, edge: usize) -> i8 {
+        let [a, b] = self.others[edge];
+        (drawn & a == a) as i8 + (drawn & b == b) as i8
+    }
+}
+
+impl ScoringGame for EdgeCells {
+    type Position = usize;
+    type Score = i8;
+
+    #[inline]
+    fn for_each_move<F: FnMut(usize, i8, bool)>(&self, drawn: usize, mut f: F) {
+        let mut free = !drawn & ((1 << self.edges) - 1);
+        while free != 0 {
+            let edge = free.trailing_zeros() as usize;
+            free &= free - 1;
+            let won = self.completes(drawn, edge);
+            f(drawn | 1 << edge, won, won > 0);
+        }
+    }
+}
+
+/// A game's history replayed with the extra-move rule: whose turn it is and each player's points
+/// so far. Player 0 moves first.
+///
+/// # Example
+/// ```
+/// use dp_core::Tally;
+/// let mut tally = Tally::new();
+/// tally.play(2i8, true); // player 0 scores 2 and moves again
+/// tally.play(0, false); // then passes the turn
+/// assert_eq!((tally.mover(), tally.scores()), (1, [2, 0]));
+/// // If player 1, to move, gets 3 more points than player 0 from here, player 0 loses by 1.
+/// assert_eq!(tally.final_margin(3), -1);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tally<V> {
+    scores: [V; 2],
+    mover: usize,
+}
+
+impl<V: Score> Default for Tally<V> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<V: Score> Tally<V> {
+    /// No move yet: player 0 to move, 0 points each.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let tally = dp_core::Tally::<i32>::new();
+    /// assert_eq!((tally.mover(), tally.scores()), (0, [0, 0]));
+    /// ```
+    pub fn new() -> Self {
+        Tally {
+            scores: [V::ZERO; 2],
+            mover: 0,
+        }
+    }
+
+    /// The player to move scores `gain`; the turn passes unless `again`.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let mut tally = dp_core::Tally::new();
+    /// tally.play(1i32, false);
+    /// tally.play(-1, false);
+    /// assert_eq!((tally.mover(), tally.scores()), (0, [1, -1]));
+    /// ```
+    #[inline]
+    pub fn play(&mut self, gain: V, again: bool) {
+        self.scores[self.mover] = self.scores[self.mover] + gain;
+        if !again {
+            self.mover ^= 1;
+        }
+    }
+
+    /// The player to move: 0 or 1.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let mut tally = dp_core::Tally::new();
+    /// tally.play(5i64, true);
+    /// assert_eq!(tally.mover(), 0);
+    /// ```
+    pub fn mover(&self) -> usize {
+        self.mover
+    }
+
+    /// The points of players 0 and 1 so far.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let mut tally = dp_core::Tally::new();
+    /// tally.play(3i16, false);
+    /// assert_eq!(tally.scores(), [3, 0]);
+    /// ```
+    pub fn scores(&self) -> [V; 2] {
+        self.scores
+    }
+
+    /// Player 0's final points minus player 1's, when from here the player to move gains
+    /// `future` more than the other (the current position's negamax value).
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{Outcome, Score, Tally};
+    /// let mut tally = Tally::new();
+    /// tally.play(1i8, false);
+    /// assert_eq!(tally.final_margin(1), 0); // player 1 catches up
+    /// assert_eq!(tally.final_margin(-2).outcome(), Outcome::Win);
+    /// ```
+    pub fn final_margin(&self, future: V) -> V {
+        let lead = self.scores[0] - self.scores[1];
+        if self.mover == 0 {
+            lead + future
+        } else {
+            lead - future
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::SplitMix64;
+
+    /// A random DAG: moves from `p` go to larger positions, each with a gain and an extra-move
+    /// flag; `terminal[p]` is the end value of a position without moves.
+    #[derive(Debug)]
+    struct RandomDag {
+        moves: Vec<Vec<(usize, i32, bool)>>,
+        terminal: Vec<i32>,
+    }
+
+    impl RandomDag {
+        fn new(rng: &mut SplitMix64, n: usize) -> Self {
+            let moves = (0..n)
+                .map(|p| {
+                    let count = if p + 1 == n { 0 } else { rng.range(0, 3) };
+                    (0..count)
+                        .map(|_| {
+                            let child = rng.range(p as u64 + 1, n as u64 - 1) as usize;
+                            let gain = rng.range(0, 10) as i32 - 5;
+                            (child, gain, rng.range(0, 3) == 0)
+                        })
+                        .collect()
+                })
+                .collect();
+            let terminal = (0..n).map(|_| rng.range(0, 4) as i32 - 2).collect();
+            RandomDag { moves, terminal }
+        }
+    }
+
+    impl ScoringGame for RandomDag {
+        type Position = usize;
+        type Score = i32;
+        fn for_each_move<F: FnMut(usize, i32, bool)>(&self, pos: usize, mut f: F) {
+            for &(child, gain, again) in &self.moves[pos] {
+                f(child, gain, again)
+            }
+        }
+        fn terminal(&self, pos: usize) -> i32 {
+            self.terminal[pos]
+        }
+    }
+
+    /// Plays the game out literally: player 0 maximises (score 0 - score 1), player 1 minimises
+    /// it, each move adds its gain to the mover's score, and the player left without a move
+    /// at the end has the terminal value added to their own score.
+    fn brute_force(dag: &RandomDag, pos: usize, mover: usize, scores: [i32; 2]) -> i32 {
+        if dag.moves[pos].is_empty() {
+            let mut end = scores;
+            end[mover] += dag.terminal[pos];
+            return end[0] - end[1];
+        }
+        let outcomes = dag.moves[pos].iter().map(|&(child, gain, again)| {
+            let mut next = scores;
+            next[mover] += gain;
+            let next_mover = if again { mover } else { 1 - mover };
+            brute_force(dag, child, next_mover, next)
+        });
+        if mover == 0 {
+            outcomes.max().unwrap()
+        } else {
+            outcomes.min().unwrap()
+        }
+    }
+
+    #[test]
+    fn table_matches_literal_play_on_random_dags_with_extra_moves() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..2000 {
+            let n = rng.range(1, 9) as usize;
+            let dag = RandomDag::new(&mut rng, n);
+            let value = negamax_table(&dag, n);
+            for (p, &v) in value.iter().enumerate() {
+                assert_eq!(
+                    v,
+                    brute_force(&dag, p, 0, [0, 0]),
+                    "position {} of {:?}",
+                    p,
+                    dag
+                );
+            }
+        }
+    }
+
+    /// A move of a grid game: child cell, gain, extra move.
+    type GridMove = ((usize, usize), i32, bool);
+
+    /// A random grid game: moves right in the row or down up to `ahead` rows (any column).
+    #[derive(Debug)]
+    struct RandomGrid {
+        rows: usize,
+        cols: usize,
+        moves: Vec<Vec<GridMove>>,
+    }
+
+    impl RandomGrid {
+        fn new(rng: &mut SplitMix64, rows: usize, cols: usize, ahead: usize) -> Self {
+            let mut moves = Vec::new();
+            for r in 0..rows {
+                for c in 0..cols {
+                    let mut list = Vec::new();
+                    for _ in 0..rng.range(0, 3) {
+                        let down = rng.range(0, ahead as u64) as usize;
+                        let (nr, nc) = if down == 0 {
+                            (r, rng.range(c as u64 + 1, cols as u64) as usize)
+                        } else {
+                            (r + down, rng.range(0, cols as u64 - 1) as usize)
+                        };
+                        if nr < rows && nc < cols {
+                            let gain = rng.range(0, 6) as i32 - 3;
+                            list.push(((nr, nc), gain, rng.range(0, 3) == 0));
+                        }
+                    }
+                    moves.push(list);
+                }
+            }
+            RandomGrid { rows, cols, moves }
+        }
+        fn index(&self, (r, c): (usize, usize)) -> usize {
+            r * self.cols + c
+        }
+    }
+
+    impl ScoringGame for RandomGrid {
+        type Position = (usize, usize);
+        type Score = i32;
+        fn for_each_move<F: FnMut((usize, usize), i32, bool)>(
+            &self,
+            pos: (usize, usize),
+            mut f: F,
+        ) {
+            for &(child, gain, again) in &self.moves[self.index(pos)] {
+                f(child, gain, again)
+            }
+        }
+    }
+
+    #[test]
+    fn grid_matches_literal_play_on_random_grids() {
+        let mut rng = SplitMix64::new(12);
+        for _ in 0..1000 {
+            let rows = rng.range(1, 4) as usize;
+            let cols = rng.range(1, 4) as usize;
+            let ahead = rng.range(1, 3) as usize;
+            let grid = RandomGrid::new(&mut rng, rows, cols, ahead);
+            // The same game as a DAG over row-major indices, for the brute force.
+            let dag = RandomDag {
+                moves: grid
+                    .moves
+                    .iter()
+                    .map(|list| {
+                        let to_index = |&(child, gain, again)| (grid.index(child), gain, again);
+                        list.iter().map(to_index).collect()
+                    })
+                    .collect(),
+                terminal: vec![0; rows * cols],
+            };
+            let row0 = negamax_grid(&grid, grid.rows, grid.cols, ahead);
+            for (c, &v) in row0.iter().enumerate() {
+                assert_eq!(
+                    v,
+                    brute_force(&dag, c, 0, [0, 0]),
+                    "column {} of {:?}",
+                    c,
+                    grid
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn memo_matches_literal_play_from_every_start() {
+        let mut rng = SplitMix64::new(13);
+        for _ in 0..1000 {
+            let n = rng.range(1, 9) as usize;
+            let dag = RandomDag::new(&mut rng, n);
+            let mut memo = NegamaxMemo::new();
+            // Descending starts reuse what earlier calls stored.
+            for p in (0..n).rev().chain(0..n) {
+                let expected = brute_force(&dag, p, 0, [0, 0]);
+                assert_eq!(memo.value(&dag, p), expected, "start {} of {:?}", p, dag);
+            }
+        }
+    }
+
+    #[test]
+    fn narrow_scores_fill_a_big_table() {
+        // 2^16 bitmask positions; a move sets one bit, scores 1 and passes the turn, so with k
+        // bits left the mover scores ceil(k / 2) and the other floor(k / 2). i8 holds every
+        // value: one byte per position.
+        struct Bits;
+        impl ScoringGame for Bits {
+            type Position = usize;
+            type Score = i8;
+            fn for_each_move<F: FnMut(usize, i8, bool)>(&self, mask: usize, mut f: F) {
+                for bit in 0..16 {
+                    if mask >> bit & 1 == 0 {
+                        f(mask | 1 << bit, 1, false)
+                    }
+                }
+            }
+        }
+        let value = negamax_table(&Bits, 1 << 16);
+        for (mask, &v) in value.iter().enumerate() {
+            assert_eq!(
+                i32::from(v),
+                (16 - mask.count_ones() as i32) % 2,
+                "mask {:b}",
+                mask
+            );
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "does not go forward")]
+    fn table_refuses_a_backward_move() {
+        struct Back;
+        impl ScoringGame for Back {
+            type Position = usize;
+            type Score = i32;
+            fn for_each_move<F: FnMut(usize, i32, bool)>(&self, pos: usize, mut f: F) {
+                if pos == 2 {
+                    f(1, 0, false)
+                }
+            }
+        }
+        negamax_table(&Back, 3);
+    }
+
+    #[test]
+    #[should_panic(expected = "does not go forward")]
+    fn grid_refuses_a_move_left() {
+        struct Left;
+        impl ScoringGame for Left {
+            type Position = (usize, usize);
+            type Score = i32;
+            fn for_each_move<F: FnMut((usize, usize), i32, bool)>(
+                &self,
+                (r, c): (usize, usize),
+                mut f: F,
+            ) {
+                if c == 1 {
+                    f((r, 0), 0, false)
+                }
+            }
+        }
+        negamax_grid(&Left, 2, 2, 1);
+    }
+
+    /// Plays an edge game literally: a move draws an undrawn edge; the cells whose sides are all
+    /// drawn after it and not all before it go to the mover, who then moves again; returns
+    /// player 0's final points minus player 1's, player 0 maximising and player 1 minimising.
+    fn play_edges(edges: usize, cells: &[Vec<usize>], drawn: &mut Vec<bool>, mover: usize) -> i32 {
+        let complete =
+            |drawn: &Vec<bool>| cells.iter().filter(|c| c.iter().all(|&e| drawn[e])).count() as i32;
+        let mut results = Vec::new();
+        for e in 0..edges {
+            if !drawn[e] {
+                let before = complete(drawn);
+                drawn[e] = true;
+                let won = complete(drawn) - before;
+                let next = if won > 0 { mover } else { 1 - mover };
+                let rest = play_edges(edges, cells, drawn, next);
+                drawn[e] = false;
+                results.push(if mover == 0 { won + rest } else { rest - won });
+            }
+        }
+        let best = if mover == 0 {
+            results.iter().max()
+        } else {
+            results.iter().min()
+        };
+        best.copied().unwrap_or(0)
+    }
+
+    #[test]
+    fn edge_cells_match_literal_play() {
+        let mut rng = SplitMix64::new(14);
+        for _ in 0..300 {
+            let edges = rng.range(1, 7) as usize;
+            // Random cells of 1..=4 distinct sides, each edge on at most two.
+            let mut uses = vec![0; edges];
+            let mut cells: Vec<Vec<usize>> = Vec::new();
+            for _ in 0..rng.range(0, 4) {
+                let mut cell: Vec<usize> = (0..edges)
+                    .filter(|&e| uses[e] < 2 && rng.range(0, 2) == 0)
+                    .collect();
+                cell.truncate(4);
+                if !cell.is_empty() {
+                    cell.iter().for_each(|&e| uses[e] += 1);
+                    cells.push(cell);
+                }
+            }
+            let game = EdgeCells::new(edges, &cells);
+            let value = negamax_table(&game, game.positions());
+            for (mask, &v) in value.iter().enumerate() {
+                let mut drawn: Vec<bool> = (0..edges).map(|e| mask >> e & 1 == 1).collect();
+                let expected = play_edges(edges, &cells, &mut drawn, 0);
+                assert_eq!(i32::from(v), expected, "mask {:b} of {:?}", mask, cells);
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "borders more than two cells")]
+    fn edge_cells_refuse_an_edge_on_three_cells() {
+        EdgeCells::new(3, &[[0], [0], [0]]);
+    }
+
+    #[test]
+    fn tally_replays_a_history_as_literal_bookkeeping() {
+        // Against the negamax value: a random history on a random DAG, then the table's value
+        // from where it stops, gives the same final margin as the brute force from the start
+        // along that history.
+        let mut rng = SplitMix64::new(15);
+        for _ in 0..500 {
+            let n = rng.range(2, 9) as usize;
+            let dag = RandomDag::new(&mut rng, n);
+            let value = negamax_table(&dag, n);
+            let (mut pos, mut tally, mut scores, mut mover) = (0, Tally::new(), [0, 0], 0);
+            while !dag.moves[pos].is_empty() && rng.range(0, 2) == 0 {
+                let (child, gain, again) = dag.moves[pos][rng.index(dag.moves[pos].len())];
+                tally.play(gain, again);
+                scores[mover] += gain;
+                mover = if again { mover } else { 1 - mover };
+                pos = child;
+            }
+            assert_eq!((tally.mover(), tally.scores()), (mover, scores));
+            let expected = brute_force(&dag, pos, mover, scores);
+            assert_eq!(tally.final_margin(value[pos]), expected, "{:?}", dag);
+        }
+    }
+
+    #[test]
+    fn ordered_table_matches_literal_play_on_staircase_shapes() {
+        use crate::lattice_path::LatticePath;
+        // Staircase chess: each player scores their own value of the cell they fill; positions
+        // are (rank, mask) in the driver, rows of a RandomDag over ranks for the brute force.
+        struct Staircase<'a> {
+            shapes: &'a LatticePath,
+            gains: [Vec<i32>; 2],
+        }
+        impl ScoringGame for Staircase<'_> {
+            type Position = (usize, u64);
+            type Score = i32;
+            fn for_each_move<F: FnMut((usize, u64), i32, bool)>(
+                &self,
+                (rank, mask): (usize, u64),
+                mut f: F,
+            ) {
+                let gain = &self.gains[self.shapes.cells_parity(mask)];
+                for mv in self.shapes.moves(mask) {
+                    let (r, c) = self.shapes.cell(mv);
+                    let child = (rank + mv.rank_delta as usize, mv.child);
+                    f(child, gain[r * self.shapes.cols() + c], false)
+                }
+            }
+        }
+        let mut rng = SplitMix64::new(16);
+        for _ in 0..100 {
+            let (rows, cols) = (rng.range(1, 3) as usize, rng.range(1, 3) as usize);
+            let shapes = LatticePath::new(rows, cols);
+            let mut cell = || rng.range(0, 9) as i32;
+            let gains = [
+                (0..rows * cols).map(|_| cell()).collect(),
+                (0..rows * cols).map(|_| cell()).collect(),
+            ];
+            let game = Staircase {
+                shapes: &shapes,
+                gains,
+            };
+            let count = shapes.count() as usize;
+            let order = shapes
+                .descending()
+                .map(|(rank, mask)| (rank as usize, mask));
+            let value = negamax_table_by(&game, count, order, |(rank, _)| rank);
+            let dag = RandomDag {
+                moves: (0..count)
+                    .map(|rank| {
+                        let mut list = Vec::new();
+                        let mask = shapes.unrank(rank as u64);
+                        game.for_each_move((rank, mask), |(child, _), gain, again| {
+                            list.push((child, gain, again))
+                        });
+                        list
+                    })
+                    .collect(),
+                terminal: vec![0; count],
+            };
+            for (rank, &v) in value.iter().enumerate() {
+                assert_eq!(v, brute_force(&dag, rank, 0, [0, 0]), "rank {}", rank);
+            }
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "order must be strictly decreasing")]
+    fn ordered_table_refuses_an_increasing_order() {
+        struct Nothing;
+        impl ScoringGame for Nothing {
+            type Position = usize;
+            type Score = i32;
+            fn for_each_move<F: FnMut(usize, i32, bool)>(&self, _: usize, _: F) {}
+        }
+        negamax_table_by(&Nothing, 3, 0..3, |p| p);
+    }
+
+    #[test]
+    #[should_panic(expected = "the game has a cycle")]
+    fn memo_refuses_a_cycle() {
+        struct Loop;
+        impl ScoringGame for Loop {
+            type Position = u8;
+            type Score = i32;
+            fn for_each_move<F: FnMut(u8, i32, bool)>(&self, pos: u8, mut f: F) {
+                f((pos + 1) % 3, 1, false)
+            }
+        }
+        NegamaxMemo::new().value(&Loop, 0);
+    }
+}

@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(poj1085_triangle_war::solve)
+}
