@@ -101,6 +101,8 @@ pub struct Summary {
     pub warnings: String,
     /// Crates left to the judge.
     pub provided: Vec<String>,
+    /// Compilers not run, and why.
+    pub not_run: Vec<String>,
 }
 
 impl std::fmt::Display for Summary {
@@ -137,6 +139,9 @@ impl std::fmt::Display for Summary {
         }
         if !self.skipped.is_empty() {
             write!(f, " (not checked: {} is missing)", self.skipped.join(", "))?;
+        }
+        for note in &self.not_run {
+            write!(f, "; {}", note)?;
         }
         Ok(())
     }
@@ -300,6 +305,7 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
         failed_copy: shown_failed,
         dropped: &assembled.dropped,
     };
+    let mut not_run = Vec::new();
     let compilers = if assembled.external.is_empty() {
         options.compilers.clone()
     } else {
@@ -313,6 +319,16 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
         let externs = cargo_externs(root, name)?;
         for c in &mut current {
             c.externs = externs.clone();
+        }
+        for c in options
+            .compilers
+            .iter()
+            .filter(|c| c.rustc != Path::new("rustc"))
+        {
+            not_run.push(format!(
+                "not checked on {}: the provided crates are linked from cargo's build, which only the current rustc reads",
+                c.rustc.display()
+            ));
         }
         current
     };
@@ -339,6 +355,7 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
         edition_note: proof.edition_note,
         warnings: proof.warnings,
         provided: assembled.external.into_iter().collect(),
+        not_run,
     })
 }
 

@@ -530,6 +530,18 @@ pub fn drop_root_self_imports(items: &mut Vec<syn::Item>, root_names: &BTreeSet<
             UseTree::Rename(r) if at_crate => {
                 r.ident != r.rename || !names.contains(&r.ident.to_string())
             }
+            // `use crate::dp_core::{self, ..}`: the `self`.
+            UseTree::Path(p) if at_crate && names.contains(&p.ident.to_string()) => {
+                let is_self = |t: &UseTree| matches!(t, UseTree::Name(n) if n.ident == "self");
+                match &mut *p.tree {
+                    UseTree::Group(g) => {
+                        let items = std::mem::take(&mut g.items);
+                        g.items = items.into_iter().filter(|t| !is_self(t)).collect();
+                        !g.items.is_empty()
+                    }
+                    tree => !is_self(tree),
+                }
+            }
             // `use dp_core;` as written (or `use ::dp_core;`).
             UseTree::Name(n) => !names.contains(&n.ident.to_string()),
             _ => true,
