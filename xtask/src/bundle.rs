@@ -168,6 +168,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let deny_warnings = args.flag("--deny-warnings");
     let rustc = args.value("--rustc")?;
     let edition = args.value("--edition")?;
+    let other_workspace = args.value("--workspace")?;
     let names = args.finish()?;
     let mut options = Options::from_flags(rustc, edition);
     options.skip_missing = skip_missing;
@@ -175,10 +176,10 @@ pub fn run(args: Vec<String>) -> Result<()> {
     if deny_warnings {
         options.deny_warnings();
     }
-    let root = if fixtures {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURES)
-    } else {
-        workspace::root()
+    let root = match (fixtures, other_workspace) {
+        (true, _) => Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURES),
+        (false, Some(dir)) => PathBuf::from(dir),
+        (false, None) => workspace::root(),
     };
     let ws = Workspace::read(&root)?;
     let names = if all || (fixtures && names.is_empty()) {

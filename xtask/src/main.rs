@@ -17,7 +17,7 @@ cargo xtask <command> [options]
 
 commands:
   bundle <crate>... | --all | --fixtures [--provided CRATE]... [--deny-warnings]
-         [--rustc PATH] [--edition E] [--skip-missing]
+         [--rustc PATH] [--edition E] [--skip-missing] [--workspace DIR]
                               write target/bundle/<crate>.rs with the libraries it uses, prove
                               it on rustc 2021 and 2024 and /usr/bin/rustc (1.63), run the
                               samples on each
