@@ -100,6 +100,47 @@ impl CfgSet<'_> {
     }
 }
 
+/// Replaces, at any depth of `tokens`, each call `name!(args)` (not `path::name!`) for which
+/// `replace` gives a token.
+pub fn replace_calls(
+    tokens: proc_macro2::TokenStream,
+    replace: &mut dyn FnMut(
+        &proc_macro2::Ident,
+        proc_macro2::TokenStream,
+    ) -> Option<proc_macro2::TokenTree>,
+) -> proc_macro2::TokenStream {
+    use proc_macro2::TokenTree;
+    let input: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(input.len());
+    let mut i = 0;
+    while i < input.len() {
+        if let (TokenTree::Ident(name), Some(TokenTree::Punct(bang)), Some(TokenTree::Group(g))) =
+            (&input[i], input.get(i + 1), input.get(i + 2))
+        {
+            let after_path =
+                i > 0 && matches!(&input[i - 1], TokenTree::Punct(p) if p.as_char() == ':');
+            if bang.as_char() == '!' && !after_path {
+                if let Some(token) = replace(name, g.stream()) {
+                    out.push(token);
+                    i += 3;
+                    continue;
+                }
+            }
+        }
+        match &input[i] {
+            TokenTree::Group(g) => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), replace_calls(g.stream(), replace));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+            }
+            other => out.push(other.clone()),
+        }
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
 /// Removes, throughout a syntax tree, what the judge's build would not compile.
 pub struct Cleaner<'a> {
     pub cfg: CfgSet<'a>,
@@ -242,44 +283,17 @@ impl Cleaner<'_> {
 
     /// `cfg!(...)` inside macro arguments, as tokens.
     fn tokens(&self, tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-        use proc_macro2::TokenTree;
-        let input: Vec<TokenTree> = tokens.into_iter().collect();
-        let mut out = Vec::with_capacity(input.len());
-        let mut i = 0;
-        while i < input.len() {
-            if let (
-                TokenTree::Ident(name),
-                Some(TokenTree::Punct(bang)),
-                Some(TokenTree::Group(g)),
-            ) = (&input[i], input.get(i + 1), input.get(i + 2))
-            {
-                let after_path =
-                    i > 0 && matches!(&input[i - 1], TokenTree::Punct(p) if p.as_char() == ':');
-                if name == "cfg" && bang.as_char() == '!' && !after_path {
-                    if let Some(value) = syn::parse2::<Meta>(g.stream())
-                        .ok()
-                        .and_then(|m| self.cfg.eval(&m))
-                    {
-                        out.push(TokenTree::Ident(proc_macro2::Ident::new(
-                            if value { "true" } else { "false" },
-                            name.span(),
-                        )));
-                        i += 3;
-                        continue;
-                    }
-                }
+        replace_calls(tokens, &mut |name, args| {
+            if name != "cfg" {
+                return None;
             }
-            match &input[i] {
-                TokenTree::Group(g) => {
-                    let mut group = proc_macro2::Group::new(g.delimiter(), self.tokens(g.stream()));
-                    group.set_span(g.span());
-                    out.push(TokenTree::Group(group));
-                }
-                other => out.push(other.clone()),
-            }
-            i += 1;
-        }
-        out.into_iter().collect()
+            let value = self.cfg.eval(&syn::parse2::<Meta>(args).ok()?)?;
+            let word = if value { "true" } else { "false" };
+            Some(proc_macro2::TokenTree::Ident(proc_macro2::Ident::new(
+                word,
+                name.span(),
+            )))
+        })
     }
 
     fn fields(

@@ -862,35 +862,10 @@ impl Includes<'_> {
 
     /// The token-level replacement inside macro arguments.
     fn tokens(&mut self, tokens: TokenStream) -> TokenStream {
-        let input: Vec<TokenTree> = tokens.into_iter().collect();
-        let mut out = Vec::with_capacity(input.len());
-        let mut i = 0;
-        while i < input.len() {
-            if let (
-                TokenTree::Ident(name),
-                Some(TokenTree::Punct(bang)),
-                Some(TokenTree::Group(g)),
-            ) = (&input[i], input.get(i + 1), input.get(i + 2))
-            {
-                if bang.as_char() == '!' {
-                    if let Some(lit) = self.literal(&name.to_string(), g.stream(), name.span()) {
-                        out.push(TokenTree::Literal(lit));
-                        i += 3;
-                        continue;
-                    }
-                }
-            }
-            match &input[i] {
-                TokenTree::Group(g) => {
-                    let mut group = proc_macro2::Group::new(g.delimiter(), self.tokens(g.stream()));
-                    group.set_span(g.span());
-                    out.push(TokenTree::Group(group));
-                }
-                other => out.push(other.clone()),
-            }
-            i += 1;
-        }
-        out.into_iter().collect()
+        super::cfg::replace_calls(tokens, &mut |name, args| {
+            self.literal(&name.to_string(), args, name.span())
+                .map(TokenTree::Literal)
+        })
     }
 }
 
