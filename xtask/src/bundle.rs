@@ -1,24 +1,29 @@
-//! `cargo xtask bundle`: turn a problem crate and the workspace crates it uses into one source
-//! file a judge accepts, at `target/bundle/<crate>.rs`, and prove it compiles and passes the
-//! samples before it replaces the previous one.
+//! `cargo xtask bundle`: turn a binary crate and the libraries it uses (workspace crates and
+//! std-only crates.io crates) into one source file a judge accepts, at
+//! `target/bundle/<crate>.rs`, and prove it compiles and passes the samples before it replaces
+//! the previous one. The stages, in order: `load`, `cfg` (during loading), `rewrite`,
+//! `resolve`, `prune`, `print`, `verify`.
 
-mod assemble;
 mod cfg;
-mod check;
-mod layout;
 mod load;
-mod manifest;
+mod print;
 mod prune;
+mod resolve;
 mod rewrite;
+mod verify;
 
 use crate::cli::Args;
 use crate::workspace;
-use anyhow::{anyhow, bail, Context, Result};
-use check::Compiler;
+use anyhow::{bail, Context, Result};
+use load::{Loader, Plan, Sources, Tree, Workspace};
+use proc_macro2::Span;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
-
-pub use assemble::assemble;
+use syn::visit_mut::VisitMut;
+use syn::{parse_quote, Ident, Item};
+pub use verify::Compiler;
 
 /// Debian's rustc 1.63, as old as the judges' compilers (CI installs it with apt-get).
 const OLD_RUSTC: &str = "/usr/bin/rustc";
@@ -26,22 +31,29 @@ const OLD_RUSTC: &str = "/usr/bin/rustc";
 /// Bundles should stay below this size (judges cap source files, some at 16 KiB or 64 KiB).
 const SIZE_TARGET: usize = 16 * 1024;
 
-/// How bundles are checked.
+/// The fixture workspace of `--fixtures`, relative to xtask's folder.
+const FIXTURES: &str = "testdata/fixture";
+
+/// How bundles are made and checked.
 pub struct Options {
     pub compilers: Vec<Compiler>,
     /// Report a missing compiler instead of failing on it.
     pub skip_missing: bool,
+    /// Crates the judge installs: left as `use`s of an external crate.
+    pub provided: Vec<String>,
 }
 
 impl Options {
     /// The compilers judges run: the current `rustc` on editions 2021 and 2024, and Debian's
     /// rustc 1.63 (the oldest judges use) on 2021. `--rustc` and/or `--edition` name one
-    /// compiler instead (the current `rustc` and edition 2021 where not given).
+    /// compiler instead (the current `rustc` and edition 2021 where not given). Warnings are
+    /// shown, not fatal (see `deny_warnings`).
     pub fn from_flags(rustc: Option<String>, edition: Option<String>) -> Options {
         let compiler = |rustc: &str, edition: &str| Compiler {
             rustc: PathBuf::from(rustc),
             edition: edition.to_string(),
-            deny_warnings: true,
+            deny_warnings: false,
+            externs: Vec::new(),
         };
         let compilers = if rustc.is_none() && edition.is_none() {
             vec![
@@ -58,6 +70,14 @@ impl Options {
         Options {
             compilers,
             skip_missing: false,
+            provided: Vec::new(),
+        }
+    }
+
+    /// `--deny-warnings`: every warning fails the bundle.
+    pub fn deny_warnings(&mut self) {
+        for c in &mut self.compilers {
+            c.deny_warnings = true;
         }
     }
 }
@@ -68,12 +88,21 @@ pub struct Summary {
     pub name: String,
     pub path: PathBuf,
     pub bytes: usize,
-    pub core_items: Option<(usize, usize)>,
+    /// For each bundled library: its name, items kept and items available.
+    pub items: Vec<(String, usize, usize)>,
     pub samples: usize,
     /// `rustc 1.63.0 (2021)` for each compiler that passed.
     pub checked: Vec<String>,
     /// The missing compilers skipped under `--skip-missing`.
     pub skipped: Vec<String>,
+    /// Why the bundle is proven on one edition only.
+    pub edition_note: Option<String>,
+    /// The compilers' warnings, each once.
+    pub warnings: String,
+    /// Crates left to the judge.
+    pub provided: Vec<String>,
+    /// Compilers not run, and why.
+    pub not_run: Vec<String>,
 }
 
 impl std::fmt::Display for Summary {
@@ -82,52 +111,120 @@ impl std::fmt::Display for Summary {
         if self.bytes > SIZE_TARGET {
             write!(f, " (over the {} KiB target)", SIZE_TARGET / 1024)?;
         }
-        if let Some((kept, available)) = self.core_items {
-            write!(f, ", {} items {}/{}", workspace::CORE, kept, available)?;
+        for (library, kept, available) in &self.items {
+            write!(f, ", {} items {}/{}", library, kept, available)?;
         }
-        write!(
-            f,
-            ", {} sample{} passed on {} -> {}",
-            self.samples,
-            if self.samples == 1 { "" } else { "s" },
-            self.checked.join(", "),
-            self.path.display()
-        )?;
+        if !self.provided.is_empty() {
+            write!(f, ", provided by the judge: {}", self.provided.join(", "))?;
+        }
+        if self.samples == 0 {
+            write!(
+                f,
+                ", NO SAMPLES RUN (samples/{}/ has none), compiled on {}",
+                self.name,
+                self.checked.join(", ")
+            )?;
+        } else {
+            write!(
+                f,
+                ", {} sample{} passed on {}",
+                self.samples,
+                if self.samples == 1 { "" } else { "s" },
+                self.checked.join(", "),
+            )?;
+        }
+        write!(f, " -> {}", self.path.display())?;
+        if let Some(note) = &self.edition_note {
+            write!(f, "; {}", note)?;
+        }
         if !self.skipped.is_empty() {
             write!(f, " (not checked: {} is missing)", self.skipped.join(", "))?;
+        }
+        for note in &self.not_run {
+            write!(f, "; {}", note)?;
         }
         Ok(())
     }
 }
 
 pub fn run(args: Vec<String>) -> Result<()> {
-    let mut args = Args::new(args);
+    // `--provided` may be repeated (`Args::value` keeps the last).
+    let mut provided = Vec::new();
+    let mut rest = Vec::new();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        if arg == "--provided" {
+            provided.push(args.next().context("--provided needs a crate name")?);
+        } else if let Some(name) = arg.strip_prefix("--provided=") {
+            provided.push(name.to_string());
+        } else {
+            rest.push(arg);
+        }
+    }
+    let mut args = Args::new(rest);
     let all = args.flag("--all");
+    let fixtures = args.flag("--fixtures");
     let skip_missing = args.flag("--skip-missing");
+    let deny_warnings = args.flag("--deny-warnings");
     let rustc = args.value("--rustc")?;
     let edition = args.value("--edition")?;
+    let other_workspace = args.value("--workspace")?;
     let names = args.finish()?;
-    let root = workspace::root();
-    let names = if all {
+    let mut options = Options::from_flags(rustc, edition);
+    options.skip_missing = skip_missing;
+    options.provided = provided;
+    if deny_warnings {
+        options.deny_warnings();
+    }
+    let root = match (fixtures, other_workspace) {
+        (true, _) => Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURES),
+        (false, Some(dir)) => PathBuf::from(dir),
+        (false, None) => workspace::root(),
+    };
+    let ws = Workspace::read(&root)?;
+    let names = if all || (fixtures && names.is_empty()) {
         if !names.is_empty() {
             bail!("give crate names or --all, not both");
         }
-        workspace::problem_crates(&root)?
+        ws.binaries()
     } else {
-        for name in &names {
-            workspace::check_problem(&root, name)?;
-        }
         names
     };
     if names.is_empty() {
         bail!("usage: cargo xtask bundle <crate>... | --all");
     }
-    let mut options = Options::from_flags(rustc, edition);
-    options.skip_missing = skip_missing;
+    if fixtures {
+        check_with_cargo(&ws.root, &names)?;
+    }
+    // Every crate at once: the compilers share the cores (see `verify`).
+    let results: Vec<Result<Summary>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = names
+            .iter()
+            .map(|name| {
+                let (ws, options) = (&ws, &options);
+                scope.spawn(move || bundle_in(ws, name, options))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| bail!("bundling panicked")))
+            .collect()
+    });
     let mut failed = Vec::new();
-    for name in &names {
-        match bundle_crate(&root, name, &options) {
-            Ok(summary) => println!("{}", summary),
+    for (name, result) in names.iter().zip(results) {
+        match result {
+            Ok(summary) => {
+                if !summary.warnings.is_empty() {
+                    eprint!("{}", summary.warnings);
+                }
+                if summary.samples == 0 {
+                    eprintln!(
+                        "warning: {}: no samples in samples/{}/, so the bundle was compiled but never run",
+                        name, name
+                    );
+                }
+                println!("{}", summary);
+            }
             Err(err) => {
                 eprintln!("error: {}: {:#}", name, err);
                 failed.push(name.as_str());
@@ -145,27 +242,104 @@ pub fn run(args: Vec<String>) -> Result<()> {
     Ok(())
 }
 
-/// Bundles problem crate `name` of the workspace at `root` into `target/bundle/<name>.rs`,
+/// `--fixtures`: what `cargo run --release -p <crate>` answers on each sample must be the
+/// expected output, which the bundles are then checked against. One build per crate: cargo
+/// unifies features only among the packages one command builds.
+fn check_with_cargo(root: &Path, names: &[String]) -> Result<()> {
+    let scratch = TempDir::new("cargo-run")?;
+    for name in names {
+        let status = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "-p",
+                name,
+                "--manifest-path",
+            ])
+            .arg(root.join("Cargo.toml"))
+            .stderr(Stdio::null())
+            .status()
+            .context("running cargo build")?;
+        if !status.success() {
+            bail!("cargo build --release -p {} failed", name);
+        }
+        let binary = root.join("target/release").join(name);
+        let cases = samples_of(root, name)?;
+        verify::run_samples(&binary, &cases, scratch.path())
+            .with_context(|| format!("{}: cargo run --release", name))?;
+    }
+    Ok(())
+}
+
+fn samples_of(root: &Path, name: &str) -> Result<Vec<verify::Case>> {
+    Ok(if workspace::samples_dir(root, name).is_dir() {
+        workspace::samples(root, name)?
+    } else {
+        Vec::new()
+    })
+}
+
+/// Bundles binary crate `name` of the workspace at `root` into `target/bundle/<name>.rs`,
 /// compiled and run on the samples with every compiler of `options` first. On failure the
 /// previous bundle stays; the rejected text goes to `<name>.rs.failed` for inspection.
 pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summary> {
-    let assembled = assemble(root, name)?;
+    bundle_in(&Workspace::read(root)?, name, options)
+}
+
+fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
+    let root = ws.root.as_path();
+    let assembled = assemble_in(ws, name, &options.provided)?;
     let target = workspace::bundle_path(root, name);
     let dir = target.parent().expect("bundle path has a folder");
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let failed_copy = target.with_extension("rs.failed");
-    let cases = if workspace::samples_dir(root, name).is_dir() {
-        workspace::samples(root, name)?
-    } else {
-        Vec::new()
+    let cases = samples_of(root, name)?;
+    let shown_failed = failed_copy.strip_prefix(root).unwrap_or(&failed_copy);
+    let subject = verify::Subject {
+        name,
+        text: &assembled.text,
+        cases: &cases,
+        edition: &assembled.edition,
+        map: &assembled.map,
+        root,
+        failed_copy: shown_failed,
+        dropped: &assembled.dropped,
     };
-    let (checked, skipped) = match verify(&assembled.text, name, &cases, options) {
-        Ok(outcome) => outcome,
+    let mut not_run = Vec::new();
+    let compilers = if assembled.external.is_empty() {
+        options.compilers.clone()
+    } else {
+        // A provided crate is linked from cargo's build, which only the current rustc reads.
+        let mut current: Vec<Compiler> = options
+            .compilers
+            .iter()
+            .filter(|c| c.rustc == Path::new("rustc"))
+            .cloned()
+            .collect();
+        let externs = cargo_externs(root, name)?;
+        for c in &mut current {
+            c.externs = externs.clone();
+        }
+        for c in options
+            .compilers
+            .iter()
+            .filter(|c| c.rustc != Path::new("rustc"))
+        {
+            not_run.push(format!(
+                "not checked on {}: the provided crates are linked from cargo's build, which only the current rustc reads",
+                c.rustc.display()
+            ));
+        }
+        current
+    };
+    let proof = match verify::verify(&subject, &compilers, options.skip_missing) {
+        Ok(proof) => proof,
         Err(err) => {
             write_atomically(&failed_copy, &assembled.text).ok();
             return Err(err.context(format!(
                 "the bundle was not written; its text is in {}",
-                failed_copy.display()
+                shown_failed.display()
             )));
         }
     };
@@ -175,88 +349,306 @@ pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summar
         name: name.to_string(),
         path: target.strip_prefix(root).unwrap_or(&target).to_path_buf(),
         bytes: assembled.text.len(),
-        core_items: assembled.core_items,
+        items: assembled.items,
         samples: cases.len(),
-        checked,
-        skipped,
+        checked: proof.passed,
+        skipped: proof.skipped,
+        edition_note: proof.edition_note,
+        warnings: proof.warnings,
+        provided: assembled.external.into_iter().collect(),
+        not_run,
     })
 }
 
-/// How one compiler's check ended, when it did not fail.
-enum Checked {
-    /// Compiled and passed the samples; the label names the compiler and edition.
-    Passed(String),
-    /// Not installed, and `--skip-missing` was given.
-    Skipped(String),
-}
-
-/// Compiles `text` with each compiler (in parallel) and runs the samples on each binary;
-/// returns the compilers that passed and those skipped. At least one must pass.
-fn verify(
-    text: &str,
-    name: &str,
-    cases: &[check::Case],
-    options: &Options,
-) -> Result<(Vec<String>, Vec<String>)> {
-    let scratch = TempDir::new("bundle")?;
-    let source = scratch
-        .path()
-        .join(format!("{}.rs", name.replace('-', "_")));
-    std::fs::write(&source, text)?;
-    let results: Vec<Result<Checked>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = options
-            .compilers
-            .iter()
-            .enumerate()
-            .map(|(i, compiler)| {
-                let (source, scratch) = (&source, scratch.path());
-                scope.spawn(move || -> Result<Checked> {
-                    let version = match compiler.version() {
-                        Some(v) => v,
-                        None if options.skip_missing => {
-                            return Ok(Checked::Skipped(compiler.rustc.display().to_string()))
-                        }
-                        None => bail!(
-                            "{} is missing (install it, or pass --skip-missing)",
-                            compiler.rustc.display()
-                        ),
-                    };
-                    let label = format!("{} ({})", version, compiler.edition);
-                    let binary = compiler
-                        .compile(source, scratch, &format!("bin{}", i))
-                        .with_context(|| label.clone())?;
-                    check::run_samples(&binary, cases, scratch).with_context(|| label.clone())?;
-                    Ok(Checked::Passed(label))
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(anyhow!("a check panicked")))
-            })
-            .collect()
-    });
-    let (mut passed, mut skipped, mut failed) = (Vec::new(), Vec::new(), Vec::new());
-    for result in results {
-        match result {
-            Ok(Checked::Passed(label)) => passed.push(label),
-            Ok(Checked::Skipped(rustc)) => skipped.push(rustc),
-            Err(err) => failed.push(format!("{:#}", err)),
-        }
-    }
-    // Report every compiler that failed, not just the first.
-    if !failed.is_empty() {
-        bail!("{}", failed.join("\n"));
-    }
-    if passed.is_empty() {
+/// `--extern name=path` for each dependency of `name`, from a `cargo build --release` of it:
+/// how a bundle that leaves crates to the judge is checked.
+fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
+    let out = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
+        .args([
+            "build",
+            "--release",
+            "--message-format=json",
+            "-p",
+            name,
+            "--manifest-path",
+        ])
+        .arg(root.join("Cargo.toml"))
+        .output()
+        .context("running cargo build")?;
+    if !out.status.success() {
         bail!(
-            "no compiler was available to check the bundle ({} missing)",
-            skipped.join(", ")
+            "cargo build --release -p {} failed:\n{}",
+            name,
+            String::from_utf8_lossy(&out.stderr)
         );
     }
-    Ok((passed, skipped))
+    let mut externs = Vec::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if msg["reason"] != "compiler-artifact" {
+            continue;
+        }
+        let lib = msg["target"]["kind"]
+            .as_array()
+            .is_some_and(|k| k.iter().any(|k| k == "lib" || k == "rlib"));
+        if !lib {
+            continue;
+        }
+        let crate_name = msg["target"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .replace('-', "_");
+        for file in msg["filenames"].as_array().into_iter().flatten() {
+            if let Some(f) = file.as_str().filter(|f| f.ends_with(".rlib")) {
+                externs.push((crate_name.clone(), PathBuf::from(f)));
+            }
+        }
+    }
+    Ok(externs)
+}
+
+/// A bundle's text and what went into it.
+pub struct Assembled {
+    pub text: String,
+    /// For each bundled library: its name, items kept and items available (after dropping
+    /// tests and disabled features).
+    pub items: Vec<(String, usize, usize)>,
+    /// The binary's edition.
+    pub edition: String,
+    /// Where each line of `text` came from.
+    pub map: print::LineMap,
+    /// Names the pruner removed, with where each was defined.
+    pub dropped: BTreeMap<String, String>,
+    /// Dependencies left to the judge.
+    pub external: BTreeSet<String>,
+}
+
+/// Builds the bundle text of binary crate `name` in the workspace at `root`.
+pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
+    assemble_in(&Workspace::read(root)?, name, &[])
+}
+
+fn assemble_in(ws: &Workspace, name: &str, provided: &[String]) -> Result<Assembled> {
+    let plan = ws.plan(name, provided)?;
+    let root = ws.root.as_path();
+
+    // Load: the binary's `main.rs`, then each library's root file.
+    let mut sources = Sources::new();
+    let main_dir = plan
+        .main_file
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(root)
+        .to_path_buf();
+    let mut main = load_tree(
+        root,
+        &plan.features,
+        &main_dir,
+        &plan.main_file,
+        Vec::new(),
+        &mut sources,
+    )?;
+    let mut libs = Vec::new();
+    for lib in &plan.crates {
+        libs.push(load_tree(
+            root,
+            &lib.features,
+            &lib.manifest_dir,
+            &lib.root_file,
+            vec![lib.module.clone()],
+            &mut sources,
+        )?);
+    }
+
+    let exported = rewrite_paths(&plan, &mut main, &mut libs)?;
+    let mut root_names: BTreeSet<String> = plan.crates.iter().map(|c| c.module.clone()).collect();
+    root_names.extend(exported.values().flatten().cloned());
+    rewrite::drop_root_self_imports(&mut main.items, &root_names);
+    let mut items = nest(main.items, &plan, libs);
+
+    let modules: BTreeSet<String> = plan.crates.iter().map(|c| c.module.clone()).collect();
+    let available: Vec<usize> = plan
+        .crates
+        .iter()
+        .map(|c| library_module(&items, &c.module).map_or(0, prune::count_items))
+        .collect();
+    let before = prune::defined_names(&items, root, &sources);
+    prune::prune(&mut items, &modules, root, &sources)?;
+    let after = prune::defined_names(&items, root, &sources);
+    let dropped = before
+        .into_iter()
+        .filter(|(name, _)| !after.contains_key(name))
+        .collect();
+    let counts = plan
+        .crates
+        .iter()
+        .zip(available)
+        .filter(|(c, _)| c.package != plan.name)
+        .map(|(c, n)| {
+            let kept = library_module(&items, &c.module).map_or(0, prune::count_items);
+            (c.package.clone(), kept, n)
+        })
+        .collect();
+
+    let file = syn::File {
+        shebang: None,
+        attrs: lint_allowances(main.attrs),
+        items,
+    };
+    let (text, map) = print::print(&header(&plan), &file, &sources);
+    Ok(Assembled {
+        text,
+        items: counts,
+        edition: plan.edition.clone(),
+        map,
+        dropped,
+        external: plan.external.clone(),
+    })
+}
+
+fn load_tree(
+    root: &Path,
+    features: &BTreeSet<String>,
+    manifest_dir: &Path,
+    file: &Path,
+    module: Vec<String>,
+    sources: &mut Sources,
+) -> Result<Tree> {
+    Loader {
+        root,
+        cfg: cfg::CfgSet { features },
+        manifest_dir,
+        sources,
+    }
+    .load_crate(file, module)
+}
+
+/// Rewrites the paths of the binary and of each library (see `rewrite`); returns the exported
+/// macros of each library module.
+fn rewrite_paths(
+    plan: &Plan,
+    main: &mut Tree,
+    libs: &mut [Tree],
+) -> Result<BTreeMap<String, Vec<String>>> {
+    // `#[macro_export]` macros land at the bundle root; two of one name would collide.
+    let mut exported = BTreeMap::new();
+    let mut all = BTreeSet::new();
+    for (lib, tree) in plan.crates.iter().zip(libs.iter()) {
+        let names = prune::exported_macros(&tree.items);
+        for name in &names {
+            if !all.insert(name.clone()) {
+                bail!(
+                    "{}: exported macro `{}` is also exported by another bundled crate",
+                    lib.package,
+                    name
+                );
+            }
+        }
+        exported.insert(lib.module.clone(), names);
+    }
+    let mut stringifying = BTreeSet::new();
+    for tree in libs.iter().chain(std::iter::once(&*main)) {
+        stringifying.extend(prune::stringifying_macros(&tree.items));
+    }
+    let rewrite = |own: Option<&str>, deps: &BTreeMap<String, String>, tree: &mut Tree| {
+        let mut crates = deps.clone();
+        rewrite::extern_crates(&mut tree.items, &mut crates, &exported, own.is_none());
+        let mut rewriter = rewrite::Rewriter {
+            own,
+            crates: &crates,
+            exported_macros: &all,
+            depth: 0,
+            stringifying: &stringifying,
+        };
+        for item in tree.items.iter_mut() {
+            rewriter.visit_item_mut(item);
+        }
+    };
+    rewrite(None, &plan.main_deps, main);
+    for (lib, tree) in plan.crates.iter().zip(libs.iter_mut()) {
+        rewrite(Some(&lib.module), &lib.deps, tree);
+    }
+    Ok(exported)
+}
+
+/// The bundle root: the binary's items, then one module per library.
+fn nest(mut items: Vec<Item>, plan: &Plan, libs: Vec<Tree>) -> Vec<Item> {
+    for (lib, tree) in plan.crates.iter().zip(libs) {
+        let ident = Ident::new(&lib.module, Span::call_site());
+        let attrs = lint_allowances(tree.attrs);
+        let body = tree.items;
+        // What a library exports but the binary does not use is pruned; what stays may still be
+        // unused to rustc (fields read only by derived impls, re-exports, methods kept because a
+        // same-named one is called), which cargo never warns about in a library.
+        items.push(parse_quote! {
+            #[allow(dead_code, unused_imports, unused_macros)]
+            mod #ident {
+                #(#attrs)*
+                #(#body)*
+            }
+        });
+    }
+    items
+}
+
+/// The items of a library's module in the bundle.
+fn library_module<'a>(items: &'a [Item], ident: &str) -> Option<&'a [Item]> {
+    items.iter().find_map(|item| match item {
+        Item::Mod(m) if m.ident == ident => m.content.as_ref().map(|(_, items)| items.as_slice()),
+        _ => None,
+    })
+}
+
+/// Crate-level inner attributes make sense in a module only as lint allowances; the rest
+/// (`#![no_std]`, `#![warn(missing_docs)]`, ...) belongs to the original crate.
+fn lint_allowances(attrs: Vec<syn::Attribute>) -> Vec<syn::Attribute> {
+    attrs
+        .into_iter()
+        .filter(|a| matches!(a.style, syn::AttrStyle::Inner(_)) && a.path().is_ident("allow"))
+        .collect()
+}
+
+/// The commit the sources come from, `-dirty` when tracked files changed; `None` without git.
+fn source_commit(root: &Path) -> Option<String> {
+    let git = |args: &[&str]| -> Option<String> {
+        let out = std::process::Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let commit = git(&["rev-parse", "--short", "HEAD"])?;
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no"])?;
+    Some(if dirty.is_empty() {
+        commit
+    } else {
+        format!("{}-dirty", commit)
+    })
+}
+
+/// The comment that opens a bundle: what it is and where it comes from.
+fn header(plan: &Plan) -> String {
+    let mut parts: Vec<String> = plan
+        .crates
+        .iter()
+        .filter(|c| c.package != plan.name)
+        .map(|c| format!("{} {}", c.package, c.version))
+        .collect();
+    if let Some(commit) = source_commit(&plan.root) {
+        parts.push(format!("commit {}", commit));
+    }
+    let mut text = format!("// {}: bundled by `cargo xtask bundle`", plan.name);
+    if !parts.is_empty() {
+        text.push_str(&format!(" ({})", parts.join(", ")));
+    }
+    text.push_str(".\n");
+    text
 }
 
 /// Writes `path` so that it either keeps its old content or has all of `text`: write a

@@ -16,9 +16,11 @@ const HELP: &str = "\
 cargo xtask <command> [options]
 
 commands:
-  bundle <crate>... | --all [--rustc PATH] [--edition E] [--skip-missing]
-                              write target/bundle/<crate>.rs, prove it on rustc 2021 and 2024
-                              and /usr/bin/rustc (1.63), run the samples on each
+  bundle <crate>... | --all | --fixtures [--provided CRATE]... [--deny-warnings]
+         [--rustc PATH] [--edition E] [--skip-missing] [--workspace DIR]
+                              write target/bundle/<crate>.rs with the libraries it uses, prove
+                              it on rustc 2021 and 2024 and /usr/bin/rustc (1.63), run the
+                              samples on each
   judge <crate> [--bundled]   run the solution on every sample with time and memory limits
   stress <crate> [--cases N] [--seed S] [--jobs J]
                               random tests against the brute force, shrinking a failure

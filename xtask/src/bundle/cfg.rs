@@ -1,6 +1,10 @@
-//! Conditional compilation as the judge sees it: no tests, only the enabled features. Items
-//! whose `#[cfg]` is false vanish, `#[test]` functions and doc comments go, and `cfg_attr` is
-//! applied where its predicate is known.
+//! Stage 2, cfg: conditional compilation as cargo's build of the binary sees it: no tests, the
+//! features cargo enables. Every node rustc accepts `#[cfg]` on (items, impl and trait items,
+//! fields, variants, match arms, statements, expressions in statement, list and argument
+//! position, struct-literal fields, parameters, generic parameters) vanishes when its predicate
+//! is false; `cfg_attr` is applied, `cfg!(...)` becomes `true` or `false`, and `#[test]`
+//! functions and doc comments go. Predicates cargo does not decide (`unix`,
+//! `debug_assertions`, ...) are left for the judge's rustc.
 
 use std::collections::BTreeSet;
 use syn::punctuated::Punctuated;
@@ -96,6 +100,47 @@ impl CfgSet<'_> {
     }
 }
 
+/// Replaces, at any depth of `tokens`, each call `name!(args)` (not `path::name!`) for which
+/// `replace` gives a token.
+pub fn replace_calls(
+    tokens: proc_macro2::TokenStream,
+    replace: &mut dyn FnMut(
+        &proc_macro2::Ident,
+        proc_macro2::TokenStream,
+    ) -> Option<proc_macro2::TokenTree>,
+) -> proc_macro2::TokenStream {
+    use proc_macro2::TokenTree;
+    let input: Vec<TokenTree> = tokens.into_iter().collect();
+    let mut out = Vec::with_capacity(input.len());
+    let mut i = 0;
+    while i < input.len() {
+        if let (TokenTree::Ident(name), Some(TokenTree::Punct(bang)), Some(TokenTree::Group(g))) =
+            (&input[i], input.get(i + 1), input.get(i + 2))
+        {
+            let after_path =
+                i > 0 && matches!(&input[i - 1], TokenTree::Punct(p) if p.as_char() == ':');
+            if bang.as_char() == '!' && !after_path {
+                if let Some(token) = replace(name, g.stream()) {
+                    out.push(token);
+                    i += 3;
+                    continue;
+                }
+            }
+        }
+        match &input[i] {
+            TokenTree::Group(g) => {
+                let mut group =
+                    proc_macro2::Group::new(g.delimiter(), replace_calls(g.stream(), replace));
+                group.set_span(g.span());
+                out.push(TokenTree::Group(group));
+            }
+            other => out.push(other.clone()),
+        }
+        i += 1;
+    }
+    out.into_iter().collect()
+}
+
 /// Removes, throughout a syntax tree, what the judge's build would not compile.
 pub struct Cleaner<'a> {
     pub cfg: CfgSet<'a>,
@@ -146,7 +191,111 @@ fn trait_item_attrs_mut(item: &mut syn::TraitItem) -> Option<&mut Vec<Attribute>
     })
 }
 
+/// The attributes of an expression (every kind has them).
+pub fn expr_attrs_mut(expr: &mut syn::Expr) -> Option<&mut Vec<Attribute>> {
+    use syn::Expr::*;
+    Some(match expr {
+        Array(e) => &mut e.attrs,
+        Assign(e) => &mut e.attrs,
+        Async(e) => &mut e.attrs,
+        Await(e) => &mut e.attrs,
+        Binary(e) => &mut e.attrs,
+        Block(e) => &mut e.attrs,
+        Break(e) => &mut e.attrs,
+        Call(e) => &mut e.attrs,
+        Cast(e) => &mut e.attrs,
+        Closure(e) => &mut e.attrs,
+        Const(e) => &mut e.attrs,
+        Continue(e) => &mut e.attrs,
+        Field(e) => &mut e.attrs,
+        ForLoop(e) => &mut e.attrs,
+        Group(e) => &mut e.attrs,
+        If(e) => &mut e.attrs,
+        Index(e) => &mut e.attrs,
+        Infer(e) => &mut e.attrs,
+        Let(e) => &mut e.attrs,
+        Lit(e) => &mut e.attrs,
+        Loop(e) => &mut e.attrs,
+        Macro(e) => &mut e.attrs,
+        Match(e) => &mut e.attrs,
+        MethodCall(e) => &mut e.attrs,
+        Paren(e) => &mut e.attrs,
+        Path(e) => &mut e.attrs,
+        Range(e) => &mut e.attrs,
+        Reference(e) => &mut e.attrs,
+        Repeat(e) => &mut e.attrs,
+        Return(e) => &mut e.attrs,
+        Struct(e) => &mut e.attrs,
+        Try(e) => &mut e.attrs,
+        TryBlock(e) => &mut e.attrs,
+        Tuple(e) => &mut e.attrs,
+        Unary(e) => &mut e.attrs,
+        Unsafe(e) => &mut e.attrs,
+        While(e) => &mut e.attrs,
+        Yield(e) => &mut e.attrs,
+        _ => return None,
+    })
+}
+
+/// The attributes of a pattern, where it has them.
+fn pat_attrs_mut(pat: &mut syn::Pat) -> Option<&mut Vec<Attribute>> {
+    use syn::Pat::*;
+    Some(match pat {
+        Ident(p) => &mut p.attrs,
+        Type(p) => &mut p.attrs,
+        Tuple(p) => &mut p.attrs,
+        TupleStruct(p) => &mut p.attrs,
+        Struct(p) => &mut p.attrs,
+        Wild(p) => &mut p.attrs,
+        Reference(p) => &mut p.attrs,
+        Slice(p) => &mut p.attrs,
+        _ => return None,
+    })
+}
+
 impl Cleaner<'_> {
+    /// Keeps the elements of a punctuated list whose attributes survive.
+    fn retain<T, P>(
+        &self,
+        list: Punctuated<T, P>,
+        attrs: impl Fn(&mut T) -> Option<&mut Vec<Attribute>>,
+    ) -> Punctuated<T, P> {
+        list.into_pairs()
+            .filter_map(|pair| {
+                let (mut value, punct) = pair.into_tuple();
+                let keep = attrs(&mut value).is_none_or(|a| self.cfg.keep(a));
+                keep.then(|| syn::punctuated::Pair::new(value, punct))
+            })
+            .collect()
+    }
+
+    fn exprs(&self, list: &mut Punctuated<syn::Expr, Token![,]>) {
+        *list = self.retain(std::mem::take(list), expr_attrs_mut);
+    }
+
+    /// The value of `cfg!(...)` when known.
+    fn cfg_macro(&self, mac: &syn::Macro) -> Option<bool> {
+        if !mac.path.is_ident("cfg") {
+            return None;
+        }
+        self.cfg.eval(&mac.parse_body::<Meta>().ok()?)
+    }
+
+    /// `cfg!(...)` inside macro arguments, as tokens.
+    fn tokens(&self, tokens: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+        replace_calls(tokens, &mut |name, args| {
+            if name != "cfg" {
+                return None;
+            }
+            let value = self.cfg.eval(&syn::parse2::<Meta>(args).ok()?)?;
+            let word = if value { "true" } else { "false" };
+            Some(proc_macro2::TokenTree::Ident(proc_macro2::Ident::new(
+                word,
+                name.span(),
+            )))
+        })
+    }
+
     fn fields(
         &mut self,
         fields: Punctuated<syn::Field, Token![,]>,
@@ -233,9 +382,88 @@ impl VisitMut for Cleaner<'_> {
             syn::Stmt::Local(local) => self.cfg.keep(&mut local.attrs),
             syn::Stmt::Item(item) => item_attrs_mut(item).is_none_or(|a| self.cfg.keep(a)),
             syn::Stmt::Macro(mac) => self.cfg.keep(&mut mac.attrs),
-            syn::Stmt::Expr(..) => true,
+            syn::Stmt::Expr(expr, _) => expr_attrs_mut(expr).is_none_or(|a| self.cfg.keep(a)),
         });
         visit_mut::visit_block_mut(self, node);
+    }
+
+    fn visit_signature_mut(&mut self, node: &mut syn::Signature) {
+        node.inputs = self.retain(std::mem::take(&mut node.inputs), |arg| match arg {
+            syn::FnArg::Receiver(r) => Some(&mut r.attrs),
+            syn::FnArg::Typed(t) => Some(&mut t.attrs),
+        });
+        visit_mut::visit_signature_mut(self, node);
+    }
+
+    fn visit_expr_closure_mut(&mut self, node: &mut syn::ExprClosure) {
+        node.inputs = self.retain(std::mem::take(&mut node.inputs), pat_attrs_mut);
+        visit_mut::visit_expr_closure_mut(self, node);
+    }
+
+    fn visit_generics_mut(&mut self, node: &mut syn::Generics) {
+        node.params = self.retain(std::mem::take(&mut node.params), |p| match p {
+            syn::GenericParam::Type(t) => Some(&mut t.attrs),
+            syn::GenericParam::Lifetime(l) => Some(&mut l.attrs),
+            syn::GenericParam::Const(c) => Some(&mut c.attrs),
+        });
+        visit_mut::visit_generics_mut(self, node);
+    }
+
+    fn visit_expr_struct_mut(&mut self, node: &mut syn::ExprStruct) {
+        node.fields = self.retain(std::mem::take(&mut node.fields), |f| Some(&mut f.attrs));
+        visit_mut::visit_expr_struct_mut(self, node);
+    }
+
+    fn visit_expr_array_mut(&mut self, node: &mut syn::ExprArray) {
+        self.exprs(&mut node.elems);
+        visit_mut::visit_expr_array_mut(self, node);
+    }
+
+    fn visit_expr_tuple_mut(&mut self, node: &mut syn::ExprTuple) {
+        self.exprs(&mut node.elems);
+        visit_mut::visit_expr_tuple_mut(self, node);
+    }
+
+    fn visit_expr_call_mut(&mut self, node: &mut syn::ExprCall) {
+        self.exprs(&mut node.args);
+        visit_mut::visit_expr_call_mut(self, node);
+    }
+
+    fn visit_expr_method_call_mut(&mut self, node: &mut syn::ExprMethodCall) {
+        self.exprs(&mut node.args);
+        visit_mut::visit_expr_method_call_mut(self, node);
+    }
+
+    fn visit_pat_struct_mut(&mut self, node: &mut syn::PatStruct) {
+        node.fields = self.retain(std::mem::take(&mut node.fields), |f| Some(&mut f.attrs));
+        visit_mut::visit_pat_struct_mut(self, node);
+    }
+
+    fn visit_expr_mut(&mut self, node: &mut syn::Expr) {
+        if let syn::Expr::Macro(m) = node {
+            if let Some(value) = self.cfg_macro(&m.mac) {
+                *node = syn::Expr::Lit(syn::ExprLit {
+                    attrs: std::mem::take(&mut m.attrs),
+                    lit: syn::Lit::Bool(syn::LitBool::new(
+                        value,
+                        m.mac.path.segments[0].ident.span(),
+                    )),
+                });
+                return;
+            }
+        }
+        visit_mut::visit_expr_mut(self, node);
+    }
+
+    fn visit_macro_mut(&mut self, node: &mut syn::Macro) {
+        node.tokens = self.tokens(std::mem::take(&mut node.tokens));
+    }
+
+    fn visit_item_macro_mut(&mut self, node: &mut syn::ItemMacro) {
+        // A `macro_rules!` body expands where it is used, under that crate's features.
+        if node.ident.is_none() {
+            visit_mut::visit_item_macro_mut(self, node);
+        }
     }
 }
 

@@ -1,12 +1,17 @@
-//! Reading a crate into one syntax tree: parse its root file, drop what the judge's build would
-//! not compile (see `cfg`), and replace every `mod x;` by the parsed contents of its file.
+//! Stage 1, load: ask cargo what a binary is built from (`cargo metadata`: packages, editions,
+//! library names, dependency sources), resolve its features as `cargo build -p <crate>` does,
+//! and read each crate into one syntax tree: `mod x;` replaced by its file (`#[path]`
+//! followed), `include_str!`/`include_bytes!` replaced by literals, and what the build would not
+//! compile dropped on the way (see `cfg`).
 
 use super::cfg::{CfgSet, Cleaner};
-use anyhow::{anyhow, Result};
-use proc_macro2::Span;
+use anyhow::{anyhow, bail, Context, Result};
+use proc_macro2::{Literal, Span, TokenStream, TokenTree};
+use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use syn::visit::Visit;
+use syn::visit_mut::{self, VisitMut};
 use syn::{Attribute, Item};
 
 /// Which file each module of the bundle came from (module path from the bundle root), so that
@@ -30,16 +35,549 @@ pub fn error_at_line(
     line: usize,
     reason: impl std::fmt::Display,
 ) -> anyhow::Error {
-    let shown = file.strip_prefix(root).unwrap_or(file);
-    anyhow!("{}:{}: {}", shown.display(), line, reason)
+    anyhow!("{}:{}: {}", shown(root, file).display(), line, reason)
 }
 
-/// Reads crates rooted at a file; `extern_crates` are the crate names (with `_`) the bundle
-/// holds, whose `extern crate` items are dropped as the bundle resolves those names itself.
+/// `file` relative to `root` when it lies inside it.
+pub fn shown<'a>(root: &Path, file: &'a Path) -> &'a Path {
+    file.strip_prefix(root).unwrap_or(file)
+}
+
+/// One target of a package (its library or a binary).
+#[derive(Clone, Debug)]
+struct Target {
+    name: String,
+    src_path: PathBuf,
+    edition: String,
+}
+
+/// A dependency as a manifest declares it.
+#[derive(Clone, Debug)]
+struct Declared {
+    package: String,
+    rename: Option<String>,
+    optional: bool,
+    features: Vec<String>,
+    default_features: bool,
+}
+
+/// A package as `cargo metadata` describes it.
+#[derive(Clone, Debug)]
+struct Package {
+    id: String,
+    name: String,
+    version: String,
+    manifest_path: PathBuf,
+    lib: Option<Target>,
+    bins: Vec<Target>,
+    proc_macro: bool,
+    build_script: bool,
+    links: Option<String>,
+    features: BTreeMap<String, Vec<String>>,
+    declared: Vec<Declared>,
+    /// `[package.metadata.judge] provided = [...]`.
+    provided: Vec<String>,
+    /// Resolved normal dependencies: (package name, package id).
+    resolved: Vec<(String, String)>,
+}
+
+/// The workspace as cargo reads it.
+pub struct Workspace {
+    pub root: PathBuf,
+    packages: BTreeMap<String, Package>,
+    members: Vec<String>,
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn text(value: &Value, key: &str) -> String {
+    value[key].as_str().unwrap_or_default().to_string()
+}
+
+impl Workspace {
+    /// Runs `cargo metadata` on the workspace at `root` (cargo downloads what it lacks).
+    pub fn read(root: &Path) -> Result<Workspace> {
+        let out = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
+            .args(["metadata", "--format-version", "1", "--manifest-path"])
+            .arg(root.join("Cargo.toml"))
+            .output()
+            .context("running cargo metadata")?;
+        if !out.status.success() {
+            bail!(
+                "cargo metadata failed on {}:\n{}",
+                root.join("Cargo.toml").display(),
+                String::from_utf8_lossy(&out.stderr).trim()
+            );
+        }
+        let json: Value =
+            serde_json::from_slice(&out.stdout).context("reading cargo metadata's output")?;
+        Workspace::from_json(root, &json)
+    }
+
+    fn from_json(root: &Path, json: &Value) -> Result<Workspace> {
+        let mut resolved: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for node in json["resolve"]["nodes"].as_array().into_iter().flatten() {
+            let deps = node["deps"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|d| {
+                    d["dep_kinds"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .any(|k| k["kind"].is_null())
+                })
+                .map(|d| text(d, "pkg"))
+                .collect();
+            resolved.insert(text(node, "id"), deps);
+        }
+        let mut names = BTreeMap::new();
+        for p in json["packages"].as_array().into_iter().flatten() {
+            names.insert(text(p, "id"), text(p, "name"));
+        }
+        let mut packages = BTreeMap::new();
+        for p in json["packages"].as_array().into_iter().flatten() {
+            let id = text(p, "id");
+            let mut lib = None;
+            let mut bins = Vec::new();
+            let (mut proc_macro, mut build_script) = (false, false);
+            for t in p["targets"].as_array().into_iter().flatten() {
+                let kinds = strings(&t["kind"]);
+                let target = Target {
+                    name: text(t, "name"),
+                    src_path: PathBuf::from(text(t, "src_path")),
+                    edition: text(t, "edition"),
+                };
+                if kinds.iter().any(|k| k == "proc-macro") {
+                    proc_macro = true;
+                    lib = Some(target);
+                } else if kinds.iter().any(|k| k == "custom-build") {
+                    build_script = true;
+                } else if kinds.iter().any(|k| k == "bin") {
+                    bins.push(target);
+                } else if kinds.iter().any(|k| k.ends_with("lib")) {
+                    lib = Some(target);
+                }
+            }
+            let features = p["features"]
+                .as_object()
+                .map(|m| m.iter().map(|(k, v)| (k.clone(), strings(v))).collect())
+                .unwrap_or_default();
+            let declared = p["dependencies"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|d| d["kind"].is_null() && d["target"].is_null())
+                .map(|d| Declared {
+                    package: text(d, "name"),
+                    rename: d["rename"].as_str().map(str::to_string),
+                    optional: d["optional"].as_bool().unwrap_or(false),
+                    features: strings(&d["features"]),
+                    default_features: d["uses_default_features"].as_bool().unwrap_or(true),
+                })
+                .collect();
+            let resolved = resolved
+                .get(&id)
+                .into_iter()
+                .flatten()
+                .map(|dep| (names.get(dep).cloned().unwrap_or_default(), dep.clone()))
+                .collect();
+            packages.insert(
+                id.clone(),
+                Package {
+                    id,
+                    name: text(p, "name"),
+                    version: text(p, "version"),
+                    manifest_path: PathBuf::from(text(p, "manifest_path")),
+                    lib,
+                    bins,
+                    proc_macro,
+                    build_script,
+                    links: p["links"].as_str().map(str::to_string),
+                    features,
+                    declared,
+                    provided: strings(&p["metadata"]["judge"]["provided"]),
+                    resolved,
+                },
+            );
+        }
+        let members = strings(&json["workspace_members"]);
+        let root = json["workspace_root"]
+            .as_str()
+            .map(PathBuf::from)
+            .unwrap_or_else(|| root.to_path_buf());
+        Ok(Workspace {
+            root,
+            packages,
+            members,
+        })
+    }
+
+    fn member(&self, name: &str) -> Option<&Package> {
+        self.members
+            .iter()
+            .filter_map(|id| self.packages.get(id))
+            .find(|p| p.name == name)
+    }
+
+    /// The binary of a member: its `src/main.rs`, or its only `[[bin]]`.
+    fn main_target(package: &Package) -> Option<&Target> {
+        package
+            .bins
+            .iter()
+            .find(|b| b.src_path.ends_with("src/main.rs"))
+            .or(match package.bins.as_slice() {
+                [only] => Some(only),
+                _ => None,
+            })
+    }
+
+    /// The members with a `src/main.rs`, sorted: what `--all` bundles. Pure libraries have
+    /// nothing to run, and `xtask` is this tool itself.
+    pub fn binaries(&self) -> Vec<String> {
+        let mut names: Vec<String> = self
+            .members
+            .iter()
+            .filter_map(|id| self.packages.get(id))
+            .filter(|p| p.name != "xtask")
+            .filter(|p| p.bins.iter().any(|b| b.src_path.ends_with("src/main.rs")))
+            .map(|p| p.name.clone())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// The crates binary `name` is built from, with their features, as cargo would build it.
+    pub fn plan(&self, name: &str, provided: &[String]) -> Result<Plan> {
+        let package = self.member(name).ok_or_else(|| {
+            anyhow!(
+                "{:?} is not a package of this workspace; the binaries are: {}",
+                name,
+                self.binaries().join(", ")
+            )
+        })?;
+        let main = Self::main_target(package).ok_or_else(|| {
+            anyhow!(
+                "{}: {} has no src/main.rs, so there is nothing to bundle",
+                shown(&self.root, &package.manifest_path).display(),
+                name
+            )
+        })?;
+        let mut provided: BTreeSet<String> = provided.iter().cloned().collect();
+        provided.extend(package.provided.iter().cloned());
+        let features = self.resolve_features(&package.id, &provided);
+
+        // The binary's package library first, then dependencies breadth first.
+        let mut crates: Vec<Crate> = Vec::new();
+        let mut queue = vec![package.id.clone()];
+        let mut seen = BTreeSet::from([package.id.clone()]);
+        let mut external = BTreeSet::new();
+        let mut main_deps = BTreeMap::new();
+        let mut k = 0;
+        while k < queue.len() {
+            let p = &self.packages[&queue[k]];
+            k += 1;
+            let deps = self.enabled_deps(p, &features);
+            let mut names = BTreeMap::new();
+            for (extern_name, dep) in &deps {
+                let lib = dep.lib.as_ref().map_or(String::new(), |l| l.name.clone());
+                if provided.contains(&dep.name) || provided.contains(&lib) {
+                    external.insert(extern_name.clone());
+                    continue;
+                }
+                names.insert(extern_name.clone(), lib.clone());
+                if seen.insert(dep.id.clone()) {
+                    queue.push(dep.id.clone());
+                }
+            }
+            if p.id == package.id {
+                if let Some(lib) = &p.lib {
+                    names.insert(lib.name.clone(), lib.name.clone());
+                }
+                main_deps = names.clone();
+                match &p.lib {
+                    Some(lib) => crates.push(self.bundled(p, lib, names, &features)?),
+                    None => continue,
+                }
+            } else {
+                let lib = p
+                    .lib
+                    .as_ref()
+                    .ok_or_else(|| anyhow!("dependency {} {} has no library", p.name, p.version))?;
+                crates.push(self.bundled(p, lib, names, &features)?);
+            }
+        }
+        let mut modules = BTreeSet::new();
+        for c in &crates {
+            if !modules.insert(c.module.clone()) {
+                bail!(
+                    "two bundled crates have the library name `{}` (two versions of one crate?); a bundle holds each once",
+                    c.module
+                );
+            }
+        }
+        Ok(Plan {
+            name: name.to_string(),
+            main_file: main.src_path.clone(),
+            edition: main.edition.clone(),
+            features: features.get(&package.id).cloned().unwrap_or_default(),
+            main_deps,
+            crates,
+            external,
+            root: self.root.clone(),
+        })
+    }
+
+    /// A library of the bundle; refused when a judge could not build it from its source alone.
+    fn bundled(
+        &self,
+        p: &Package,
+        lib: &Target,
+        deps: BTreeMap<String, String>,
+        features: &BTreeMap<String, BTreeSet<String>>,
+    ) -> Result<Crate> {
+        let refuse = |reason: &str| {
+            Err(anyhow!(
+                "crate `{}` ({} {}) cannot be bundled: {}; a judge compiles one file with rustc alone (if the judge installs it, pass --provided {})",
+                lib.name,
+                p.name,
+                p.version,
+                reason,
+                p.name
+            ))
+        };
+        if p.proc_macro {
+            return refuse("it is a proc-macro crate, which runs inside the compiler");
+        }
+        if p.build_script {
+            return refuse("it has a build script (build.rs), which a judge does not run");
+        }
+        if let Some(links) = &p.links {
+            return refuse(&format!("it links the native library `{}`", links));
+        }
+        if lib.edition == "2015" {
+            return refuse("it is edition 2015, whose paths mean something else inside a module");
+        }
+        Ok(Crate {
+            package: p.name.clone(),
+            version: p.version.clone(),
+            module: lib.name.clone(),
+            root_file: lib.src_path.clone(),
+            manifest_dir: p.manifest_path.parent().unwrap_or(&self.root).to_path_buf(),
+            features: features.get(&p.id).cloned().unwrap_or_default(),
+            deps,
+        })
+    }
+
+    /// The normal dependencies of `p` that its enabled features switch on, by the name the code
+    /// calls them.
+    fn enabled_deps<'a>(
+        &'a self,
+        p: &Package,
+        features: &BTreeMap<String, BTreeSet<String>>,
+    ) -> Vec<(String, &'a Package)> {
+        let enabled = features.get(&p.id);
+        let mut out = Vec::new();
+        for d in &p.declared {
+            let on =
+                !d.optional || enabled.is_some_and(|f| f.contains(&format!("dep:{}", d.key())));
+            if !on {
+                continue;
+            }
+            let Some(dep) = p
+                .resolved
+                .iter()
+                .find(|(name, _)| *name == d.package)
+                .and_then(|(_, id)| self.packages.get(id))
+            else {
+                continue;
+            };
+            let extern_name = match &d.rename {
+                Some(r) => r.replace('-', "_"),
+                None => dep
+                    .lib
+                    .as_ref()
+                    .map_or(dep.name.replace('-', "_"), |l| l.name.clone()),
+            };
+            out.push((extern_name, dep));
+        }
+        out
+    }
+
+    /// Features of every package the build of `root` reaches, as cargo's resolver 2 unifies
+    /// them for `cargo build -p <root>`: default features, features named in dependency
+    /// declarations, `dep/feature`, `dep?/feature`, `dep:name` and optional dependencies. An
+    /// enabled optional dependency is recorded as `dep:<name>` (and as the feature of that
+    /// name, unless the package names it with `dep:`).
+    fn resolve_features(
+        &self,
+        root: &str,
+        provided: &BTreeSet<String>,
+    ) -> BTreeMap<String, BTreeSet<String>> {
+        let mut enabled: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        let mut requests: Vec<(String, String)> = vec![(root.to_string(), "default".to_string())];
+        let mut reached = BTreeSet::new();
+        loop {
+            let mut changed = false;
+            while let Some((id, feature)) = requests.pop() {
+                let Some(p) = self.packages.get(&id) else {
+                    continue;
+                };
+                let set = enabled.entry(id.clone()).or_default();
+                if reached.insert(id.clone()) {
+                    changed = true;
+                }
+                if feature.is_empty() {
+                    continue;
+                }
+                let is_feature = p.features.contains_key(&feature);
+                let is_dep_key = feature.starts_with("dep:");
+                if !p.has_feature(&feature) {
+                    continue; // `default` of a package without one
+                }
+                if !set.insert(feature.clone()) {
+                    continue;
+                }
+                changed = true;
+                if is_dep_key {
+                    continue;
+                }
+                if !is_feature {
+                    // The implicit feature of an optional dependency.
+                    requests.push((id.clone(), format!("dep:{}", feature)));
+                    continue;
+                }
+                for entry in p.features[&feature].clone() {
+                    if let Some(dep) = entry.strip_prefix("dep:") {
+                        requests.push((id.clone(), format!("dep:{}", dep)));
+                    } else if let Some((dep, sub)) = entry.split_once('/') {
+                        let weak = dep.ends_with('?');
+                        let dep = dep.trim_end_matches('?');
+                        if !weak {
+                            requests.push((id.clone(), format!("dep:{}", dep)));
+                            if p.declared.iter().any(|d| d.optional && d.key() == dep) {
+                                requests.push((id.clone(), dep.to_string()));
+                            }
+                        }
+                        // Applied below, once the dependency is known to be on.
+                        enabled
+                            .entry(id.clone())
+                            .or_default()
+                            .insert(format!("{}?/{}", dep, sub));
+                    } else {
+                        requests.push((id.clone(), entry));
+                    }
+                }
+            }
+            // Dependencies of reached packages, with the features they ask for.
+            for id in reached.clone() {
+                let p = &self.packages[&id];
+                let set = enabled.get(&id).cloned().unwrap_or_default();
+                for (_, dep) in self.enabled_deps(p, &enabled) {
+                    if provided.contains(&dep.name) {
+                        continue;
+                    }
+                    let d = p
+                        .declared
+                        .iter()
+                        .find(|d| d.package == dep.name)
+                        .expect("enabled deps are declared");
+                    let mut asks: Vec<String> = d.features.clone();
+                    if d.default_features {
+                        asks.push("default".to_string());
+                    }
+                    for f in &set {
+                        if let Some((key, sub)) = f.split_once("?/") {
+                            if key == d.key() {
+                                asks.push(sub.to_string());
+                            }
+                        }
+                    }
+                    if !reached.contains(&dep.id) {
+                        requests.push((dep.id.clone(), String::new()));
+                    }
+                    for f in asks {
+                        if dep.has_feature(&f)
+                            && !enabled.get(&dep.id).is_some_and(|s| s.contains(&f))
+                        {
+                            requests.push((dep.id.clone(), f));
+                        }
+                    }
+                }
+            }
+            if requests.is_empty() && !changed {
+                break;
+            }
+        }
+        // Only real feature names reach `cfg(feature = ...)`.
+        for set in enabled.values_mut() {
+            set.retain(|f| !f.contains("?/"));
+        }
+        enabled
+    }
+}
+
+impl Package {
+    /// Whether `feature` can be switched on: a feature, an optional dependency's implicit
+    /// feature, or `dep:<optional dependency>`.
+    fn has_feature(&self, feature: &str) -> bool {
+        let key = feature.strip_prefix("dep:").unwrap_or(feature);
+        self.features.contains_key(feature)
+            || self.declared.iter().any(|d| d.optional && d.key() == key)
+    }
+}
+
+impl Declared {
+    /// The name features use for this dependency.
+    fn key(&self) -> String {
+        self.rename.clone().unwrap_or_else(|| self.package.clone())
+    }
+}
+
+/// A library the bundle holds as a root module.
+#[derive(Clone, Debug)]
+pub struct Crate {
+    pub package: String,
+    pub version: String,
+    /// The library name (`ac_library` for package `ac-library-rs`): the module's name.
+    pub module: String,
+    pub root_file: PathBuf,
+    pub manifest_dir: PathBuf,
+    pub features: BTreeSet<String>,
+    /// The names this crate's code gives its dependencies, and the module each became.
+    pub deps: BTreeMap<String, String>,
+}
+
+/// What binary `name` is built from.
+pub struct Plan {
+    pub name: String,
+    pub root: PathBuf,
+    pub main_file: PathBuf,
+    pub edition: String,
+    pub features: BTreeSet<String>,
+    /// The names `main.rs` gives its dependencies (and its own library), and their modules.
+    pub main_deps: BTreeMap<String, String>,
+    pub crates: Vec<Crate>,
+    /// Dependencies the judge provides: left as `use`s of an external crate.
+    pub external: BTreeSet<String>,
+}
+
+/// Reads crates rooted at a file.
 pub struct Loader<'a> {
     pub root: &'a Path,
     pub cfg: CfgSet<'a>,
-    pub extern_crates: &'a BTreeSet<String>,
+    /// For `env!("CARGO_MANIFEST_DIR")` inside `include_str!`.
+    pub manifest_dir: &'a Path,
     pub sources: &'a mut Sources,
 }
 
@@ -59,7 +597,7 @@ impl Loader<'_> {
     }
 
     /// Parses, cleans and checks one file and loads its child modules; `dir` is where they
-    /// live.
+    /// live. `None` when an inner `#![cfg]` removes the file.
     fn load_file(
         &mut self,
         file: &Path,
@@ -77,14 +615,24 @@ impl Loader<'_> {
             )
         })?;
         self.sources.insert(module.to_vec(), file.to_path_buf());
-        // Inner attributes: docs and known cfgs resolve away; the rest stays with the module.
-        self.cfg.keep(&mut parsed.attrs);
+        if !self.cfg.keep(&mut parsed.attrs) {
+            return Ok((vec![syn::parse_quote!(#![cfg(any())])], Vec::new()));
+        }
         let mut cleaner = Cleaner {
             cfg: CfgSet {
                 features: self.cfg.features,
             },
         };
         cleaner.items(&mut parsed.items);
+        let mut inline = Includes {
+            file_dir: file.parent().unwrap_or(Path::new(".")),
+            manifest_dir: self.manifest_dir,
+            error: None,
+        };
+        inline.visit_file_mut(&mut parsed);
+        if let Some((span, reason)) = inline.error {
+            return Err(error_at(self.root, file, span, reason));
+        }
         let mut check = Unsupported { found: None };
         check.visit_file(&parsed);
         if let Some((span, reason)) = check.found {
@@ -106,67 +654,46 @@ impl Loader<'_> {
     ) -> Result<()> {
         let mut kept = Vec::with_capacity(items.len());
         for mut item in items.drain(..) {
-            if let Item::ExternCrate(ext) = &item {
-                let name = ext.ident.to_string();
-                if self.extern_crates.contains(&name) {
-                    continue; // the bundle holds that crate as a module
-                }
-                if !matches!(name.as_str(), "std" | "core" | "alloc") {
-                    return Err(error_at(
-                        self.root,
-                        file,
-                        ext.ident.span(),
-                        format!(
-                            "`extern crate {}`: {} is not a crate of this workspace",
-                            name, name
-                        ),
-                    ));
-                }
-            }
             if let Item::Mod(m) = &mut item {
                 let name = m.ident.to_string();
                 let mut child = module.to_vec();
                 child.push(name.clone());
-                let child_dir = dir.join(&name);
+                let path_attr = take_path_attr(&mut m.attrs);
                 match &mut m.content {
                     Some((_, inner)) => {
+                        let child_dir = match &path_attr {
+                            Some(p) => dir.join(p),
+                            None => dir.join(&name),
+                        };
                         self.sources.insert(child.clone(), file.to_path_buf());
                         self.expand_modules(file, &child_dir, &child, inner)?;
                     }
                     None => {
-                        let flat = dir.join(format!("{}.rs", name));
-                        let nested = child_dir.join("mod.rs");
-                        let (path, sub_dir) = match (flat.is_file(), nested.is_file()) {
-                            (true, false) => (flat, child_dir),
-                            (false, true) => (nested, child_dir),
-                            (true, true) => {
-                                return Err(error_at(
-                                    self.root,
-                                    file,
-                                    m.ident.span(),
-                                    format!(
-                                        "module `{}` has two files, {} and {}",
-                                        name,
-                                        flat.display(),
-                                        nested.display()
-                                    ),
-                                ))
+                        let (path, sub_dir) = match path_attr {
+                            // A `#[path]` file owns its folder, like a `mod.rs`.
+                            Some(p) => {
+                                let path = dir_of_path_attr(file, dir, module).join(p);
+                                let sub = path.parent().unwrap_or(dir).to_path_buf();
+                                if !path.is_file() {
+                                    return Err(error_at(
+                                        self.root,
+                                        file,
+                                        m.ident.span(),
+                                        format!(
+                                            "file not found for module `{}` (its #[path] names {})",
+                                            name,
+                                            shown(self.root, &path).display()
+                                        ),
+                                    ));
+                                }
+                                (path, sub)
                             }
-                            (false, false) => {
-                                return Err(error_at(
-                                    self.root,
-                                    file,
-                                    m.ident.span(),
-                                    format!(
-                                        "file not found for module `{}` (looked for {} and {})",
-                                        name,
-                                        flat.strip_prefix(self.root).unwrap_or(&flat).display(),
-                                        nested.strip_prefix(self.root).unwrap_or(&nested).display()
-                                    ),
-                                ))
-                            }
+                            None => self.module_file(file, dir, &name, m.ident.span())?,
                         };
                         let (inner_attrs, inner) = self.load_file(&path, &sub_dir, &child)?;
+                        if inner_attrs.iter().any(is_false_cfg) {
+                            continue;
+                        }
                         m.attrs.extend(inner_attrs);
                         m.content = Some((Default::default(), inner));
                         m.semi = None;
@@ -178,33 +705,217 @@ impl Loader<'_> {
         *items = kept;
         Ok(())
     }
+
+    /// The file of `mod name;` declared in `file`, whose child modules live in `dir`.
+    fn module_file(
+        &self,
+        file: &Path,
+        dir: &Path,
+        name: &str,
+        span: Span,
+    ) -> Result<(PathBuf, PathBuf)> {
+        let child_dir = dir.join(name);
+        let flat = dir.join(format!("{}.rs", name));
+        let nested = child_dir.join("mod.rs");
+        match (flat.is_file(), nested.is_file()) {
+            (true, false) => Ok((flat, child_dir)),
+            (false, true) => Ok((nested, child_dir)),
+            (true, true) => Err(error_at(
+                self.root,
+                file,
+                span,
+                format!(
+                    "module `{}` has two files, {} and {}",
+                    name,
+                    shown(self.root, &flat).display(),
+                    shown(self.root, &nested).display()
+                ),
+            )),
+            (false, false) => Err(error_at(
+                self.root,
+                file,
+                span,
+                format!(
+                    "file not found for module `{}` (looked for {} and {})",
+                    name,
+                    shown(self.root, &flat).display(),
+                    shown(self.root, &nested).display()
+                ),
+            )),
+        }
+    }
 }
 
-/// Finds constructs a single file cannot hold: `#[path]` modules and file inclusion.
+/// Where a `#[path]` on `mod x;` is relative to: the folder of the file it is written in when
+/// the module is declared at the file's top level, else the folder of the enclosing inline
+/// modules (`dir`).
+fn dir_of_path_attr(file: &Path, dir: &Path, _module: &[String]) -> PathBuf {
+    let file_dir = file.parent().unwrap_or(Path::new("."));
+    let stem_dir = file.with_extension("");
+    let top_level = dir == file_dir || dir == stem_dir;
+    if top_level {
+        file_dir.to_path_buf()
+    } else {
+        dir.to_path_buf()
+    }
+}
+
+fn is_false_cfg(attr: &Attribute) -> bool {
+    attr.path().is_ident("cfg")
+        && attr.parse_args::<syn::Meta>().is_ok_and(
+            |m| matches!(&m, syn::Meta::List(l) if l.path.is_ident("any") && l.tokens.is_empty()),
+        )
+}
+
+/// Removes `#[path = "..."]` from a module's attributes and returns its value.
+fn take_path_attr(attrs: &mut Vec<Attribute>) -> Option<String> {
+    let at = attrs.iter().position(|a| a.path().is_ident("path"))?;
+    let attr = attrs.remove(at);
+    match &attr.meta {
+        syn::Meta::NameValue(nv) => match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Replaces `include_str!("f")` and `include_bytes!("f")` by the file's contents as a literal
+/// (in code and in macro arguments). The path may be `concat!(env!("CARGO_MANIFEST_DIR"), ...)`.
+struct Includes<'a> {
+    file_dir: &'a Path,
+    manifest_dir: &'a Path,
+    error: Option<(Span, String)>,
+}
+
+impl Includes<'_> {
+    /// The literal for `name!(args)`, when `name` is an include macro.
+    fn literal(&mut self, name: &str, args: TokenStream, span: Span) -> Option<Literal> {
+        if name != "include_str" && name != "include_bytes" {
+            return None;
+        }
+        let path = match self.path_of(args) {
+            Some(p) => p,
+            None => {
+                self.error.get_or_insert((
+                    span,
+                    format!(
+                        "`{}!` needs a string literal path (or concat! of env!(\"CARGO_MANIFEST_DIR\") and literals)",
+                        name
+                    ),
+                ));
+                return None;
+            }
+        };
+        let file = self.file_dir.join(&path);
+        match std::fs::read(&file) {
+            Ok(bytes) if name == "include_bytes" => Some(Literal::byte_string(&bytes)),
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(s) => Some(Literal::string(&s)),
+                Err(_) => {
+                    self.error
+                        .get_or_insert((span, format!("{} is not UTF-8", file.display())));
+                    None
+                }
+            },
+            Err(err) => {
+                self.error.get_or_insert((
+                    span,
+                    format!("`{}!` cannot read {}: {}", name, file.display(), err),
+                ));
+                None
+            }
+        }
+    }
+
+    fn path_of(&self, args: TokenStream) -> Option<String> {
+        let expr: syn::Expr = syn::parse2(args).ok()?;
+        self.string_value(&expr)
+    }
+
+    fn string_value(&self, expr: &syn::Expr) -> Option<String> {
+        match expr {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => Some(s.value()),
+            syn::Expr::Macro(m) if m.mac.path.is_ident("concat") => {
+                let parts = m
+                    .mac
+                    .parse_body_with(
+                        syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+                    )
+                    .ok()?;
+                parts.iter().map(|p| self.string_value(p)).collect()
+            }
+            syn::Expr::Macro(m) if m.mac.path.is_ident("env") => {
+                let name: syn::LitStr = m.mac.parse_body().ok()?;
+                (name.value() == "CARGO_MANIFEST_DIR")
+                    .then(|| self.manifest_dir.display().to_string())
+            }
+            _ => None,
+        }
+    }
+
+    /// The token-level replacement inside macro arguments.
+    fn tokens(&mut self, tokens: TokenStream) -> TokenStream {
+        super::cfg::replace_calls(tokens, &mut |name, args| {
+            self.literal(&name.to_string(), args, name.span())
+                .map(TokenTree::Literal)
+        })
+    }
+}
+
+impl VisitMut for Includes<'_> {
+    fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
+        if let syn::Expr::Macro(m) = expr {
+            let name = m
+                .mac
+                .path
+                .segments
+                .last()
+                .map(|s| s.ident.to_string())
+                .unwrap_or_default();
+            let span = m.mac.path.segments[0].ident.span();
+            if let Some(lit) = self.literal(&name, m.mac.tokens.clone(), span) {
+                *expr = syn::Expr::Lit(syn::ExprLit {
+                    attrs: std::mem::take(&mut m.attrs),
+                    lit: syn::Lit::new(lit),
+                });
+                return;
+            }
+        }
+        visit_mut::visit_expr_mut(self, expr);
+    }
+
+    fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
+    }
+}
+
+/// Finds constructs a single file cannot hold.
 struct Unsupported {
     found: Option<(Span, String)>,
 }
 
 impl<'ast> Visit<'ast> for Unsupported {
-    fn visit_item_mod(&mut self, node: &'ast syn::ItemMod) {
-        if let Some(attr) = node.attrs.iter().find(|a| a.path().is_ident("path")) {
-            self.found.get_or_insert((
-                attr.pound_token.span,
-                format!("`#[path]` on module `{}` is not supported; move the file to where `mod` finds it", node.ident),
-            ));
-        }
-        syn::visit::visit_item_mod(self, node);
+    fn visit_item_foreign_mod(&mut self, node: &'ast syn::ItemForeignMod) {
+        self.found.get_or_insert((
+            node.abi.extern_token.span,
+            "an `extern` block links native code, which a judge does not have".to_string(),
+        ));
     }
 
     fn visit_macro(&mut self, node: &'ast syn::Macro) {
         if let Some(last) = node.path.segments.last() {
             let name = last.ident.to_string();
             let reason = match name.as_str() {
-                "include" | "include_str" | "include_bytes" => {
-                    format!(
-                        "`{}!` reads another file at compile time; a bundle is one file",
-                        name
-                    )
+                "include" => {
+                    "`include!` reads another file as code at compile time; move that code into a module"
+                        .to_string()
                 }
                 "env" => {
                     "`env!` needs cargo's environment, which a judge does not have".to_string()

@@ -1,4 +1,4 @@
-//! Pruning: keep only the library items the solution reaches.
+//! Stage 5, prune: keep only the library items the solution reaches.
 //!
 //! Everything the binary (`main.rs`) holds is a root. From the roots, name references are
 //! followed through the syntax tree, transitively: paths are resolved module by module (through
@@ -16,12 +16,10 @@
 //! Where resolution is ambiguous (a name that is both a local variable and an item, a macro
 //! body) the item is kept: a bundle a little too big beats one that does not compile.
 
-mod index;
-
 use super::load::{error_at_line, Sources};
+use super::resolve::{Body, Index, Kind, Leaf, ModId, Ref};
 use anyhow::Result;
-use index::{Body, Index, Kind, Leaf, ModId, Ref};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use syn::{parse_quote, Item, UseTree};
 
@@ -138,6 +136,7 @@ impl<'a> Engine<'a> {
     fn lookup(&mut self, m: ModId, name: &str, mark: bool, depth: usize) -> Vec<Target> {
         let ix = self.ix;
         let mut found = Vec::new();
+        let mut weak = Vec::new();
         if depth > 24 {
             return found; // an import cycle; rustc would have refused it
         }
@@ -161,6 +160,10 @@ impl<'a> Engine<'a> {
                             found.extend(self.resolve(m, &leaf.path, mark, depth + 1));
                         }
                     }
+                }
+                // Weak: the name may come from the macro, but real definitions and globs win.
+                Kind::MacroCall(_, defines) if defines.contains(name) => {
+                    weak.push((m, i));
                 }
                 _ => {}
             }
@@ -197,6 +200,14 @@ impl<'a> Engine<'a> {
                         }
                         found.extend(hits);
                     }
+                }
+            }
+        }
+        if found.is_empty() {
+            for (x, i) in weak {
+                found.push(Target::Item(x, i));
+                if mark {
+                    self.mark(Node::Item(x, i));
                 }
             }
         }
@@ -273,16 +284,32 @@ impl<'a> Engine<'a> {
 
     fn take_body(&mut self, m: ModId, body: &Body) {
         for r in &body.refs {
-            self.resolve_ref(m, r, true);
+            if self.resolve_ref(m, r, true).is_empty() && !body.local_uses.is_empty() {
+                self.through_local_uses(m, r, &body.local_uses);
+            }
         }
         self.members.extend(body.members.iter().cloned());
+    }
+
+    /// Resolves `r` through the `use` items of the function body it is written in.
+    fn through_local_uses(&mut self, m: ModId, r: &Ref, uses: &[Leaf]) {
+        for leaf in uses {
+            let path: Vec<String> = if leaf.glob {
+                leaf.path.iter().chain(&r.segments).cloned().collect()
+            } else if r.segments.first() == Some(&leaf.name) {
+                leaf.path.iter().chain(&r.segments[1..]).cloned().collect()
+            } else {
+                continue;
+            };
+            self.resolve(m, &path, true, 1);
+        }
     }
 
     fn process(&mut self, node: Node) {
         let ix = self.ix;
         match node {
             Node::Item(m, i) => match &ix.mods[m].items[i] {
-                Kind::Named { body, .. } | Kind::MacroCall(body) | Kind::WithModule(body) => {
+                Kind::Named { body, .. } | Kind::MacroCall(body, _) | Kind::WithModule(body) => {
                     self.take_body(m, body)
                 }
                 Kind::Impl { body, .. } => self.take_body(m, body),
@@ -485,7 +512,7 @@ impl<'a> Engine<'a> {
                                 }
                             }
                         }
-                        Kind::MacroCall(body) => {
+                        Kind::MacroCall(body, _) => {
                             if !self.live.contains(&item) && self.macro_call_applies(m, body) {
                                 self.mark(item);
                             }
@@ -634,6 +661,111 @@ fn apply(engine: &Engine, items: &mut Vec<Item>, m: ModId) {
             _ => live,
         }
     });
+}
+
+/// Every item, macro and associated function name defined in the libraries of the bundle
+/// (the root's modules other than the binary's), with the `file:line` of its definition.
+pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap<String, String> {
+    fn walk(
+        items: &[Item],
+        module: &mut Vec<String>,
+        root: &Path,
+        sources: &Sources,
+        out: &mut BTreeMap<String, String>,
+    ) {
+        let file = (0..=module.len())
+            .rev()
+            .find_map(|n| sources.get(&module[..n]))
+            .map(|f| super::load::shown(root, f).display().to_string())
+            .unwrap_or_default();
+        let mut names = Vec::new();
+        for item in items {
+            let mut add = |ident: &syn::Ident| names.push(ident.clone());
+            match item {
+                Item::Mod(m) => {
+                    if let Some((_, inner)) = &m.content {
+                        module.push(m.ident.to_string());
+                        walk(inner, module, root, sources, out);
+                        module.pop();
+                    }
+                }
+                Item::Macro(m) => {
+                    if let Some(ident) = &m.ident {
+                        add(ident);
+                    }
+                }
+                Item::Impl(imp) => {
+                    for member in &imp.items {
+                        if let syn::ImplItem::Fn(f) = member {
+                            add(&f.sig.ident);
+                        }
+                    }
+                }
+                Item::Const(i) => add(&i.ident),
+                Item::Enum(i) => add(&i.ident),
+                Item::Fn(i) => add(&i.sig.ident),
+                Item::Static(i) => add(&i.ident),
+                Item::Struct(i) => add(&i.ident),
+                Item::Trait(i) => add(&i.ident),
+                Item::Type(i) => add(&i.ident),
+                Item::Union(i) => add(&i.ident),
+                _ => {}
+            }
+        }
+        for ident in names {
+            out.entry(ident.to_string())
+                .or_insert_with(|| format!("{}:{}", file, ident.span().start().line));
+        }
+    }
+    let mut out = BTreeMap::new();
+    for item in items {
+        if let Item::Mod(m) = item {
+            if let Some((_, inner)) = &m.content {
+                let mut module = vec![m.ident.to_string()];
+                walk(inner, &mut module, root, sources, &mut out);
+            }
+        }
+    }
+    out
+}
+
+/// Names of the `macro_rules!` macros among `items` (at any depth) whose body calls
+/// `stringify!` or `concat!`.
+pub fn stringifying_macros(items: &[Item]) -> Vec<String> {
+    fn mentions(tokens: proc_macro2::TokenStream) -> bool {
+        tokens.into_iter().any(|t| match t {
+            proc_macro2::TokenTree::Ident(i) => i == "stringify" || i == "concat",
+            proc_macro2::TokenTree::Group(g) => mentions(g.stream()),
+            _ => false,
+        })
+    }
+    let mut names = Vec::new();
+    for item in items {
+        match item {
+            Item::Macro(m) if m.ident.is_some() && mentions(m.mac.tokens.clone()) => {
+                names.push(m.ident.as_ref().map(|i| i.to_string()).unwrap_or_default());
+            }
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &m.content {
+                    names.extend(stringifying_macros(inner));
+                }
+            }
+            Item::Fn(f) => {
+                let inner: Vec<Item> = f
+                    .block
+                    .stmts
+                    .iter()
+                    .filter_map(|s| match s {
+                        syn::Stmt::Item(i) => Some(i.clone()),
+                        _ => None,
+                    })
+                    .collect();
+                names.extend(stringifying_macros(&inner));
+            }
+            _ => {}
+        }
+    }
+    names
 }
 
 /// Names of the `#[macro_export]` macros defined anywhere among `items`.

@@ -1,0 +1,601 @@
+//! Stage 7, verify: proof that a bundle works where it will be judged: compile it with each
+//! judge's `rustc` and edition (in parallel, as many at a time as there are cores), run the
+//! binary on every sample and compare tokens with the expected output. Diagnostics point at
+//! the kept `.rs.failed` file and at the source line each came from; one shared by several
+//! compilers is shown once with their names; a name the pruner dropped and rustc then misses
+//! is reported as the bundler's fault.
+
+use super::print::{origin, LineMap};
+use anyhow::{anyhow, bail, Context, Result};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::{Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
+
+/// How long one sample may run before it counts as hanging.
+const SAMPLE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// One compiler configuration a bundle must pass.
+#[derive(Clone, Debug)]
+pub struct Compiler {
+    pub rustc: PathBuf,
+    pub edition: String,
+    /// `-D warnings` (`--deny-warnings`).
+    pub deny_warnings: bool,
+    /// `--extern name=rlib` for crates the judge provides (from cargo's build).
+    pub externs: Vec<(String, PathBuf)>,
+}
+
+impl Compiler {
+    /// `rustc --version`, shortened to e.g. `rustc 1.63.0`; `None` when it cannot run.
+    pub fn version(&self) -> Option<String> {
+        let out = Command::new(&self.rustc).arg("--version").output().ok()?;
+        if !out.status.success() {
+            return None;
+        }
+        let text = String::from_utf8_lossy(&out.stdout);
+        Some(
+            text.split_whitespace()
+                .take(2)
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+    }
+
+    /// Compiles `source` into a binary in `dir` named `exe`.
+    #[cfg(test)]
+    pub fn compile(&self, source: &Path, dir: &Path, exe: &str) -> Result<PathBuf> {
+        match self.try_compile(source, dir, exe)? {
+            Ok((binary, _)) => Ok(binary),
+            Err(diagnostics) => bail!(
+                "{} --edition {} rejected the bundle:\n{}",
+                self.rustc.display(),
+                self.edition,
+                shorten(&diagnostics, 60)
+            ),
+        }
+    }
+
+    /// Compiles `source`: the binary and the warnings, or the diagnostics of a rejection.
+    fn try_compile(
+        &self,
+        source: &Path,
+        dir: &Path,
+        exe: &str,
+    ) -> Result<std::result::Result<(PathBuf, String), String>> {
+        let _slot = Slot::take();
+        let binary = dir.join(exe);
+        let mut cmd = Command::new(&self.rustc);
+        cmd.arg("--edition")
+            .arg(&self.edition)
+            .arg("-O")
+            .arg("--crate-name")
+            .arg("bundle")
+            .arg("-o")
+            .arg(&binary)
+            .arg(source)
+            .current_dir(dir);
+        if self.deny_warnings {
+            cmd.args(["-D", "warnings"]);
+        }
+        for (name, rlib) in &self.externs {
+            cmd.arg("--extern")
+                .arg(format!("{}={}", name, rlib.display()));
+            if let Some(deps) = rlib.parent() {
+                cmd.arg("-L").arg(format!("dependency={}", deps.display()));
+            }
+        }
+        let out = cmd
+            .output()
+            .with_context(|| format!("running {}", self.rustc.display()))?;
+        let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
+        Ok(if out.status.success() {
+            Ok((binary, diagnostics))
+        } else {
+            Err(diagnostics)
+        })
+    }
+}
+
+/// Compilations and sample runs at a time: one per core (they are single-threaded mostly).
+struct Slot;
+
+fn slots() -> &'static (Mutex<usize>, Condvar) {
+    static SLOTS: OnceLock<(Mutex<usize>, Condvar)> = OnceLock::new();
+    SLOTS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        (Mutex::new(cores), Condvar::new())
+    })
+}
+
+impl Slot {
+    fn take() -> Slot {
+        let (free, freed) = slots();
+        let mut n = free.lock().unwrap_or_else(|e| e.into_inner());
+        while *n == 0 {
+            n = freed.wait(n).unwrap_or_else(|e| e.into_inner());
+        }
+        *n -= 1;
+        Slot
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let (free, freed) = slots();
+        *free.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        freed.notify_one();
+    }
+}
+
+/// The first `max_lines` lines of `text`, noting how many were cut.
+fn shorten(text: &str, max_lines: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= max_lines {
+        return text.trim_end().to_string();
+    }
+    format!(
+        "{}\n... ({} more lines)",
+        lines[..max_lines].join("\n"),
+        lines.len() - max_lines
+    )
+}
+
+/// A sample case: its name, input file and expected output file.
+pub type Case = (String, PathBuf, PathBuf);
+
+/// Runs `binary` on every case; fails on the first case that errs, hangs or answers wrongly.
+///
+/// A case whose `.out` starts with `error:` expects the solution to refuse the input: exit code
+/// 1 and that line on stderr (what `dp_core::run` does with an `Err`).
+pub fn run_samples(binary: &Path, cases: &[Case], scratch: &Path) -> Result<()> {
+    for (name, input, expected) in cases {
+        let expected = std::fs::read_to_string(expected)
+            .with_context(|| format!("reading {}", expected.display()))?;
+        let run = run_binary(binary, input, scratch).with_context(|| format!("sample {}", name))?;
+        let got = match run {
+            Run {
+                success: true,
+                stdout,
+                ..
+            } => stdout,
+            Run { stderr, .. } if expected.trim_start().starts_with("error:") => stderr,
+            Run { status, stderr, .. } => {
+                bail!(
+                    "sample {}: exited with {}: {}",
+                    name,
+                    status,
+                    shorten(stderr.trim(), 5)
+                )
+            }
+        };
+        if let Some(diff) = first_difference(&expected, &got) {
+            bail!("sample {}: wrong answer\n{}", name, diff);
+        }
+    }
+    Ok(())
+}
+
+/// How a run of a solution ended.
+pub struct Run {
+    pub success: bool,
+    pub status: String,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs `binary` with `input` as stdin, with a time limit.
+pub fn run_binary(binary: &Path, input: &Path, scratch: &Path) -> Result<Run> {
+    // Named after the binary: the compilers' checks run in parallel in one scratch folder.
+    let stdout_path = scratch.join(format!(
+        "{}.stdout",
+        binary.file_name().unwrap_or_default().to_string_lossy()
+    ));
+    let stdin =
+        std::fs::File::open(input).with_context(|| format!("opening {}", input.display()))?;
+    let stdout = std::fs::File::create(&stdout_path)?;
+    let mut child = Command::new(binary)
+        .stdin(stdin)
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .with_context(|| format!("running {}", binary.display()))?;
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if start.elapsed() > SAMPLE_TIMEOUT {
+            child.kill().ok();
+            child.wait().ok();
+            bail!("no answer within {:?}", SAMPLE_TIMEOUT);
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let mut stderr = String::new();
+    if let Some(mut pipe) = child.stderr.take() {
+        std::io::Read::read_to_string(&mut pipe, &mut stderr).ok();
+    }
+    let got = std::fs::read(&stdout_path)?;
+    std::fs::remove_file(&stdout_path).ok();
+    Ok(Run {
+        success: status.success(),
+        status: status.to_string(),
+        stdout: String::from_utf8(got).map_err(|_| anyhow!("the output is not UTF-8"))?,
+        stderr,
+    })
+}
+
+/// `None` when both texts hold the same whitespace-separated tokens; otherwise where they first
+/// differ, with the line of that token in each text.
+pub fn first_difference(expected: &str, got: &str) -> Option<String> {
+    let tokens = |text: &str| -> Vec<(usize, String)> {
+        text.lines()
+            .enumerate()
+            .flat_map(|(i, line)| line.split_whitespace().map(move |t| (i + 1, t.to_string())))
+            .collect()
+    };
+    let (want, have) = (tokens(expected), tokens(got));
+    let at = (0..want.len().max(have.len()))
+        .find(|&i| want.get(i).map(|t| &t.1) != have.get(i).map(|t| &t.1))?;
+    let show = |t: Option<&(usize, String)>| match t {
+        Some((line, token)) => format!("{:?} (line {})", token, line),
+        None => "end of output".to_string(),
+    };
+    Some(format!(
+        "  token {} differs\n  expected: {}\n  got:      {}",
+        at + 1,
+        show(want.get(at)),
+        show(have.get(at))
+    ))
+}
+
+/// What is checked, and what is needed to explain a failure.
+pub struct Subject<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+    pub cases: &'a [Case],
+    /// The binary's edition: a rejection on another edition does not fail the bundle.
+    pub edition: &'a str,
+    pub map: &'a LineMap,
+    pub root: &'a Path,
+    /// Where a rejected text is kept, as diagnostics name it.
+    pub failed_copy: &'a Path,
+    /// Names the pruner removed, with where they were defined.
+    pub dropped: &'a BTreeMap<String, String>,
+}
+
+/// How the checks went, when the bundle is good.
+#[derive(Debug, Default)]
+pub struct Proof {
+    /// `rustc 1.63.0 (2021)` for each compiler that passed.
+    pub passed: Vec<String>,
+    /// The missing compilers skipped under `--skip-missing`.
+    pub skipped: Vec<String>,
+    /// Why the bundle is for one edition only.
+    pub edition_note: Option<String>,
+    /// The warnings, each once with the compilers that gave it.
+    pub warnings: String,
+}
+
+enum Outcome {
+    Passed {
+        label: String,
+        warnings: String,
+    },
+    Skipped(String),
+    Rejected {
+        label: String,
+        edition: String,
+        diagnostics: String,
+    },
+    Failed(anyhow::Error),
+}
+
+/// Compiles the subject with each compiler (in parallel) and runs the samples on each binary.
+pub fn verify(subject: &Subject, compilers: &[Compiler], skip_missing: bool) -> Result<Proof> {
+    let scratch = super::TempDir::new("bundle")?;
+    let source = scratch
+        .path()
+        .join(format!("{}.rs", subject.name.replace('-', "_")));
+    std::fs::write(&source, subject.text)?;
+    let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
+        let handles: Vec<_> = compilers
+            .iter()
+            .enumerate()
+            .map(|(i, compiler)| {
+                let (source, scratch) = (&source, scratch.path());
+                scope.spawn(move || check_one(compiler, i, source, scratch, subject, skip_missing))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Outcome::Failed(anyhow!("a check panicked")))
+            })
+            .collect()
+    });
+    let mut proof = Proof::default();
+    let (mut failures, mut rejected, mut other_editions, mut warnings) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    for outcome in outcomes {
+        match outcome {
+            Outcome::Passed { label, warnings: w } => {
+                warnings.push((label.clone(), w));
+                proof.passed.push(label);
+            }
+            Outcome::Skipped(rustc) => proof.skipped.push(rustc),
+            Outcome::Rejected {
+                label,
+                edition,
+                diagnostics,
+            } => {
+                if edition == subject.edition {
+                    rejected.push((label, diagnostics));
+                } else {
+                    other_editions.push((label, diagnostics));
+                }
+            }
+            Outcome::Failed(err) => failures.push(format!("{:#}", err)),
+        }
+    }
+    let on_own_edition = proof
+        .passed
+        .iter()
+        .any(|l| l.ends_with(&format!("({})", subject.edition)));
+    if !on_own_edition && rejected.is_empty() && failures.is_empty() {
+        // Only other editions were tried: they decide.
+        rejected.append(&mut other_editions);
+    }
+    if !rejected.is_empty() || !failures.is_empty() {
+        rejected.append(&mut other_editions);
+        let mut message = grouped(&rejected, subject);
+        for failure in failures {
+            if !message.is_empty() {
+                message.push('\n');
+            }
+            message.push_str(&failure);
+        }
+        bail!("{}", message.trim_end());
+    }
+    if !other_editions.is_empty() {
+        let labels: Vec<&str> = other_editions.iter().map(|(l, _)| l.as_str()).collect();
+        let first = diagnostics_of(&other_editions[0].1)
+            .into_iter()
+            .find(|b| b.starts_with("error"))
+            .map(|b| located(&b, subject))
+            .unwrap_or_default();
+        let first = first.lines().next().unwrap_or_default().to_string();
+        let at = first_location(&diagnostics_of(&other_editions[0].1), subject);
+        proof.edition_note = Some(format!(
+            "for edition {} only: {} rejected it ({}{})",
+            subject.edition,
+            labels.join(", "),
+            first,
+            at.map(|a| format!(" at {}", a)).unwrap_or_default()
+        ));
+    }
+    if proof.passed.is_empty() {
+        bail!(
+            "no compiler was available to check the bundle ({} missing)",
+            proof.skipped.join(", ")
+        );
+    }
+    proof.warnings = grouped(&warnings, subject);
+    Ok(proof)
+}
+
+fn check_one(
+    compiler: &Compiler,
+    i: usize,
+    source: &Path,
+    scratch: &Path,
+    subject: &Subject,
+    skip_missing: bool,
+) -> Outcome {
+    let version = match compiler.version() {
+        Some(v) => v,
+        None if skip_missing => return Outcome::Skipped(compiler.rustc.display().to_string()),
+        None => {
+            return Outcome::Failed(anyhow!(
+                "{} is missing (install it, or pass --skip-missing)",
+                compiler.rustc.display()
+            ))
+        }
+    };
+    let label = format!("{} ({})", version, compiler.edition);
+    match compiler.try_compile(source, scratch, &format!("bin{}", i)) {
+        Err(err) => Outcome::Failed(err.context(label)),
+        Ok(Err(diagnostics)) => Outcome::Rejected {
+            label,
+            edition: compiler.edition.clone(),
+            diagnostics: diagnostics.replace(
+                &source.display().to_string(),
+                &subject.failed_copy.display().to_string(),
+            ),
+        },
+        Ok(Ok((binary, warnings))) => {
+            let warnings = warnings.replace(
+                &source.display().to_string(),
+                &format!("{}.rs", subject.name),
+            );
+            let _slot = Slot::take();
+            match run_samples(&binary, subject.cases, scratch) {
+                Err(err) => Outcome::Failed(err.context(label)),
+                Ok(()) => Outcome::Passed { label, warnings },
+            }
+        }
+    }
+}
+
+/// The diagnostics of rustc's output, one text per message, without the closing summary.
+fn diagnostics_of(stderr: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for line in stderr.lines() {
+        let summary = line.starts_with("error: aborting due to")
+            || line.starts_with("Some errors have detailed explanations")
+            || line.starts_with("For more information about")
+            || (line.starts_with("warning: ") && line.ends_with(" emitted"));
+        if summary {
+            continue;
+        }
+        if line.starts_with("error") || line.starts_with("warning") {
+            if !current.trim().is_empty() {
+                out.push(std::mem::take(&mut current));
+            }
+            current.clear();
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.trim().is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// The bundle line a diagnostic's `--> file:line:col` names.
+fn bundle_line(line: &str) -> Option<usize> {
+    let rest = line.trim_start().strip_prefix("--> ")?;
+    let mut parts = rest.rsplitn(3, ':');
+    let _col = parts.next()?;
+    parts.next()?.parse().ok()
+}
+
+/// The source location of a diagnostic's first `-->`.
+fn first_location(blocks: &[String], subject: &Subject) -> Option<String> {
+    blocks
+        .iter()
+        .flat_map(|b| b.lines())
+        .find_map(bundle_line)
+        .and_then(|l| origin(subject.map, subject.root, l))
+}
+
+/// A diagnostic with `(from <source file>:<line>)` after each `-->`, and, when it is about a
+/// name the pruner removed, the bundler's own explanation first.
+fn located(block: &str, subject: &Subject) -> String {
+    let mut out = String::new();
+    let mut use_site = None;
+    for line in block.lines() {
+        out.push_str(line);
+        if let Some(n) = bundle_line(line) {
+            if let Some(from) = origin(subject.map, subject.root, n) {
+                out.push_str(&format!(" (from {})", from));
+                use_site.get_or_insert(from);
+            }
+        }
+        out.push('\n');
+    }
+    if let Some(name) = missing_name(block) {
+        if let Some(defined) = subject.dropped.get(&name) {
+            out = format!(
+                "bundler bug: the pruner dropped `{}` (defined at {}), but it is used at {}; rustc says:\n{}",
+                name,
+                defined,
+                use_site.unwrap_or_else(|| "a line of the bundle".to_string()),
+                out
+            );
+        }
+    }
+    out
+}
+
+/// The name a "cannot find" kind of error is about.
+fn missing_name(block: &str) -> Option<String> {
+    let first = block.lines().next()?;
+    let about_a_name = [
+        "cannot find",
+        "unresolved import",
+        "failed to resolve",
+        "no method named",
+        "no function or associated item named",
+        "not found in",
+    ]
+    .iter()
+    .any(|p| first.contains(p));
+    if !about_a_name {
+        return None;
+    }
+    let quoted = first.split('`').nth(1)?;
+    Some(quoted.rsplit("::").next()?.to_string())
+}
+
+/// Each diagnostic once, with the compilers that gave it when not all of them did.
+fn grouped(outputs: &[(String, String)], subject: &Subject) -> String {
+    let mut order: Vec<String> = Vec::new();
+    let mut by: BTreeMap<String, Vec<&str>> = BTreeMap::new();
+    for (label, stderr) in outputs {
+        for block in diagnostics_of(stderr) {
+            let entry = by.entry(block.clone()).or_default();
+            if entry.is_empty() {
+                order.push(block);
+            }
+            if !entry.contains(&label.as_str()) {
+                entry.push(label);
+            }
+        }
+    }
+    let mut text = String::new();
+    for block in order {
+        text.push_str(&format!("[{}]\n", by[&block].join(", ")));
+        text.push_str(&located(&block, subject));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_the_pruner_dropped_is_reported_as_the_bundlers_fault() {
+        let map: LineMap = vec![Some((PathBuf::from("/w/crates/p/src/lib.rs"), 7)); 5];
+        let dropped = BTreeMap::from([(
+            "secret".to_string(),
+            "crates/dp-core/src/lib.rs:12".to_string(),
+        )]);
+        let subject = Subject {
+            name: "p",
+            text: "",
+            cases: &[],
+            edition: "2021",
+            map: &map,
+            root: Path::new("/w"),
+            failed_copy: Path::new("target/bundle/p.rs.failed"),
+            dropped: &dropped,
+        };
+        let block = "error[E0425]: cannot find function `secret` in module `crate::dp_core`\n  --> target/bundle/p.rs.failed:3:5\n";
+        let out = located(block, &subject);
+        assert!(
+            out.starts_with("bundler bug: the pruner dropped `secret` (defined at crates/dp-core/src/lib.rs:12), but it is used at crates/p/src/lib.rs:7"),
+            "{}",
+            out
+        );
+        assert!(
+            out.contains("p.rs.failed:3:5 (from crates/p/src/lib.rs:7)"),
+            "{}",
+            out
+        );
+        // A name that was never in the bundle is rustc's message alone.
+        let other = located(&block.replace("secret", "typo"), &subject);
+        assert!(other.starts_with("error[E0425]"), "{}", other);
+    }
+
+    #[test]
+    fn compares_tokens_not_whitespace() {
+        assert_eq!(first_difference("1 2\n3\n", "1\n2 3"), None);
+        let diff = first_difference("1 2\n3\n", "1 2\n4\n").unwrap();
+        assert!(
+            diff.contains("token 3")
+                && diff.contains("\"3\" (line 2)")
+                && diff.contains("\"4\" (line 2)"),
+            "{}",
+            diff
+        );
+        let diff = first_difference("1 2", "1").unwrap();
+        assert!(diff.contains("end of output"), "{}", diff);
+    }
+}
