@@ -179,7 +179,7 @@ pub fn build_bundled(root: &Path, name: &str) -> Result<PathBuf> {
     let source = dir.join(format!("{}.rs", name));
     let binary = dir.join(name);
     write_then_rename(&source, &assembled.text)?;
-    compile_judge_style(root, &source, &binary)?;
+    compile_judge_style(Path::new("rustc"), root, &source, &binary)?;
     Ok(binary)
 }
 
@@ -188,19 +188,19 @@ pub fn build_bundled(root: &Path, name: &str) -> Result<PathBuf> {
 /// rustc works in a folder of its own (its object files are named after the crate, so two
 /// compilations in one folder would clash), and the binary is renamed into place: a judge
 /// running at the same time never sees a half-written file.
-pub fn compile_judge_style(root: &Path, source: &Path, binary: &Path) -> Result<()> {
+pub fn compile_judge_style(rustc: &Path, root: &Path, source: &Path, binary: &Path) -> Result<()> {
     let dir = binary.parent().unwrap_or(root);
     let work = dir.join(format!(".rustc-{}-{}", std::process::id(), unique()));
     std::fs::create_dir_all(&work).with_context(|| format!("creating {}", work.display()))?;
     let built = work.join("solution");
-    let out = Command::new("rustc")
+    let out = Command::new(rustc)
         .args(["--edition", "2021", "-O", "--crate-name", "solution", "-o"])
         .arg(&built)
         .arg(source)
         .current_dir(root)
         .stdin(Stdio::null())
         .output()
-        .context("running rustc");
+        .with_context(|| format!("running {}", rustc.display()));
     let result = match out {
         Ok(out) if out.status.success() => std::fs::rename(&built, binary)
             .with_context(|| format!("renaming to {}", binary.display())),
@@ -213,6 +213,24 @@ pub fn compile_judge_style(root: &Path, source: &Path, binary: &Path) -> Result<
     };
     std::fs::remove_dir_all(&work).ok();
     result
+}
+
+/// `<rustc> --version` shortened to e.g. `rustc 1.63.0`.
+pub fn rustc_version(rustc: &Path) -> Result<String> {
+    let out = Command::new(rustc)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .with_context(|| format!("running {} --version", rustc.display()))?;
+    if !out.status.success() {
+        anyhow::bail!("{} --version failed", rustc.display());
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    Ok(text
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" "))
 }
 
 /// A number not returned before in this process.
