@@ -4,7 +4,7 @@
 //!
 //! | file | items | what for |
 //! | --- | --- | --- |
-//! | `io.rs` | [`Scanner`], [`Error`], [`run`] | judge input read once, integers parsed by hand, errors that name the token |
+//! | `io.rs` | [`Scanner`], [`Error`], [`run`], [`Integer`], [`SHOWN_TOKEN_CHARS`] | judge input read once, integers parsed by hand, one-line errors that name the token |
 //! | `hash_memo.rs` | [`HashMemo`] | a memo for sparse keys, with a fast hasher |
 //! | `rolling_rows.rs` | [`RollingRows`] | a ring of the last rows of a DP |
 //! | `lattice_path.rs` | [`LatticePath`], [`PathMove`] | staircase shapes as lattice paths with a dense rank |
@@ -35,7 +35,7 @@ mod rolling_rows;
 pub use crate::frontier::Frontier;
 pub use crate::hash_memo::HashMemo;
 pub use crate::interval_layers::IntervalLayers;
-pub use crate::io::{run, Error, Integer, Scanner};
+pub use crate::io::{run, Error, Integer, Scanner, SHOWN_TOKEN_CHARS};
 pub use crate::lattice_path::{LatticePath, PathMove};
 pub use crate::mixed_radix::MixedRadix;
 pub use crate::popcount::popcount;
