@@ -24,7 +24,8 @@ pub const MAX_VALUE: i32 = 1_000_000;
 /// Reads one board and writes Black's score minus White's under optimal play.
 ///
 /// # Errors
-/// A malformed or out-of-range token, or a board with more than [`MAX_SHAPES`] shapes.
+/// A malformed or out-of-range token, a board with more than [`MAX_SHAPES`] shapes, or a token
+/// after the board.
 ///
 /// # Complexity
 /// O(C(n + m, n) * min(n, m)) time, 4 * C(n + m, n) bytes.
@@ -56,6 +57,8 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
             *cell = sc.next_in(0..=MAX_VALUE, name)?;
         }
     }
+    // Before the second of solving: trailing tokens mean the board is not what we think.
+    sc.finish()?;
     writeln!(out, "{}", best_difference(&shapes, &black, &white))?;
     Ok(())
 }
