@@ -1,6 +1,6 @@
 //! Integration tests of the problem crates: one module per problem (brute-force comparisons and
-//! cross-checks against independent solvers), and `samples`, the snapshot tests over every
-//! `samples/<crate>/*.in`.
+//! cross-checks against independent solvers), `samples`, the snapshot tests over every
+//! `samples/<crate>/*.in`, and `trailing_tokens`, every accepted sample with a token appended.
 
 mod p16531_jump_duel;
 mod p2599_stone_ends;
@@ -8,6 +8,7 @@ mod p4363_staircase_chess;
 mod p4576_chase;
 // xtask new: test modules above this line
 mod samples;
+mod trailing_tokens;
 
 /// A problem's `solve`, writing into memory.
 pub type Solver = fn(&[u8], &mut Vec<u8>) -> Result<(), dp_core::Error>;

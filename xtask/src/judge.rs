@@ -589,6 +589,50 @@ mod tests {
         assert_eq!(result.verdict, Verdict::MemoryLimit);
     }
 
+    /// Fuzzing found that a 70 MB token aborted every solution under a 256 MiB limit (exit 134:
+    /// the error message copied the token). Every problem's bundle, compiled as a judge does,
+    /// must refuse it with one short line on stderr and exit code 1, within its own limits.
+    #[test]
+    fn every_bundle_refuses_a_70_mb_token_in_one_short_line() {
+        let root = workspace::root();
+        let dir = TempDir::new("judge-long-token");
+        let input = dir.0.join("long-token.in");
+        std::fs::write(&input, vec![b'1'; 70_000_000]).unwrap();
+        let names = workspace::problem_crates(&root).unwrap();
+        // Compile on both cores at once; p4363's bundle is shared with the other tests.
+        let binaries: Vec<PathBuf> = std::thread::scope(|scope| {
+            let builds: Vec<_> = names
+                .iter()
+                .map(|name| {
+                    let root = &root;
+                    scope.spawn(move || match name.as_str() {
+                        CRATE => binary().to_path_buf(),
+                        _ => build_bundled(root, name).unwrap(),
+                    })
+                })
+                .collect();
+            builds.into_iter().map(|b| b.join().unwrap()).collect()
+        });
+        for (name, binary) in names.iter().zip(&binaries) {
+            let mut limits = problem_limits(&root, name).unwrap();
+            limits.time = limits.time.max(Duration::from_secs(10));
+            assert!(limits.memory.unwrap() <= 256 << 20, "{}", name);
+            let run = process::run_limited(binary, &input, limits).unwrap();
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            assert_eq!(run.ending, Ending::Exited(1), "{}: {:.300}", name, stderr);
+            assert!(run.stdout.is_empty(), "{}", name);
+            assert!(
+                stderr.starts_with("error: token 1 (line 1): ")
+                    && stderr.ends_with("(70000000 bytes)\n")
+                    && stderr.lines().count() == 1
+                    && stderr.len() < 200,
+                "{}: {:.300}",
+                name,
+                stderr
+            );
+        }
+    }
+
     #[test]
     fn every_sample_of_the_model_crate_is_accepted() {
         let root = workspace::root();
