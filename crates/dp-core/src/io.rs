@@ -180,6 +180,9 @@ impl_integer!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
 /// assert_eq!((n, m, v), (2, 3, -7));
 /// assert!(sc.next::<i64>("value").is_err());
 /// ```
+///
+/// A clone reads on from the same place, independently (to read a part of the input again).
+#[derive(Clone, Debug)]
 pub struct Scanner<'a> {
     input: &'a [u8],
     pos: usize,

@@ -5,6 +5,7 @@
 //! | file | items | what for |
 //! | --- | --- | --- |
 //! | `io.rs` | [`Scanner`], [`Error`], [`run`], [`Integer`], [`SHOWN_TOKEN_CHARS`] | judge input read once, integers parsed by hand, one-line errors that name the token |
+//! | `graph_input.rs` | [`CsrGraph`], [`GraphFormat`] | edge lists and adjacency lists read and validated (range, self-loops, repeats named by token) into compact rows |
 //! | `hash_memo.rs` | [`HashMemo`] | a memo for sparse keys, with a fast hasher |
 //! | `rolling_rows.rs` | [`RollingRows`] | a ring of the last rows of a DP |
 //! | `lattice_path.rs` | [`LatticePath`], [`PathMove`] | staircase shapes as lattice paths with a dense rank |
@@ -20,6 +21,7 @@
 //! a solution uses into one file that any judge accepts.
 
 mod frontier;
+mod graph_input;
 mod hash_memo;
 mod interval_layers;
 mod io;
@@ -33,6 +35,7 @@ mod retrograde;
 mod rolling_rows;
 
 pub use crate::frontier::Frontier;
+pub use crate::graph_input::{CsrGraph, GraphFormat};
 pub use crate::hash_memo::HashMemo;
 pub use crate::interval_layers::IntervalLayers;
 pub use crate::io::{run, Error, Integer, Scanner, SHOWN_TOKEN_CHARS};
