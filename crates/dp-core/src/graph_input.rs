@@ -220,16 +220,20 @@ impl CsrGraph {
         check_size(vertices, edges.saturating_mul(arcs_per_edge));
         let start = sc.clone();
         // Grown as edges arrive, so a huge `edges` with a short input fails on the input.
-        let mut read = Vec::with_capacity(edges.min(1 << 16));
+        let mut ends = Vec::with_capacity(edges.min(1 << 16));
+        let mut read_weights = Vec::new();
         scan(sc, Layout::Edges(edges), vertices, format, |arc, _| {
-            read.push(arc);
+            ends.push((arc.from, arc.to));
+            if format.is_weighted() {
+                read_weights.push(arc.weight);
+            }
             Ok(false)
         })?;
         let mut degree = vec![0u32; vertices + 1];
-        for arc in &read {
-            degree[arc.from as usize] += 1;
-            if !format.directed && arc.from != arc.to {
-                degree[arc.to as usize] += 1;
+        for &(from, to) in &ends {
+            degree[from as usize] += 1;
+            if !format.directed && from != to {
+                degree[to as usize] += 1;
             }
         }
         let offsets = prefix_sums(&degree[..vertices]);
@@ -245,12 +249,14 @@ impl CsrGraph {
                 *w = weight;
             }
         };
-        for arc in &read {
-            place(arc.from, arc.to, arc.weight);
-            if !format.directed && arc.from != arc.to {
-                place(arc.to, arc.from, arc.weight);
+        for (i, &(from, to)) in ends.iter().enumerate() {
+            let weight = read_weights.get(i).copied().unwrap_or(0);
+            place(from, to, weight);
+            if !format.directed && from != to {
+                place(to, from, weight);
             }
         }
+        drop(ends);
         let graph = CsrGraph {
             offsets,
             targets,
@@ -936,6 +942,47 @@ mod tests {
             adjacency("1 2\n1 1\n1 1\n", 3, &GraphFormat::undirected(1)).unwrap_err(),
             "token 6 (line 3): vertex 3 lists 1, but vertex 1 does not list 3"
         );
+    }
+
+    #[test]
+    fn random_adjacency_lists_match_their_arcs() {
+        let mut rng = crate::SplitMix64::new(5);
+        for _ in 0..300 {
+            let n = 1 + rng.index(7);
+            let directed = rng.index(2) == 0;
+            let mut lists = vec![Vec::new(); n];
+            for u in 0..n {
+                for v in 0..n {
+                    let wanted = rng.index(3) == 0;
+                    if u != v && wanted && (directed || u < v) {
+                        lists[u].push(v);
+                        if !directed {
+                            lists[v].push(u);
+                        }
+                    }
+                }
+            }
+            let text: String = lists
+                .iter()
+                .map(|list| {
+                    let mut line = list.len().to_string();
+                    for &v in list {
+                        line += &format!(" {}", v);
+                    }
+                    line + "\n"
+                })
+                .collect();
+            let format = if directed {
+                GraphFormat::directed(0)
+            } else {
+                GraphFormat::undirected(0)
+            };
+            let arcs: Vec<(usize, usize)> = (0..n)
+                .flat_map(|u| lists[u].iter().map(move |&v| (u, v)))
+                .collect();
+            let graph = adjacency(&text, n, &format).unwrap();
+            assert_eq!(graph, CsrGraph::from_arcs(n, &arcs), "{}", text);
+        }
     }
 
     #[test]
