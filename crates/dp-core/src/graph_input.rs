@@ -851,34 +851,58 @@ mod tests {
     #[test]
     fn bad_vertices_name_their_token() {
         let format = GraphFormat::undirected(1);
-        assert_eq!(
-            edges("1 2\n2 4\n", 3, 2, &format).unwrap_err(),
-            "token 4 (line 2): expected vertex v (an integer in 1..=3), found \"4\""
-        );
-        assert_eq!(
-            edges("0 1\n", 3, 1, &format).unwrap_err(),
-            "token 1 (line 1): expected vertex u (an integer in 1..=3), found \"0\""
-        );
-        assert_eq!(
-            edges("1 2\n", 3, 2, &format).unwrap_err(),
-            "token 3 (line 2): expected vertex u (an integer in 1..=3), found end of input"
-        );
-        assert_eq!(
-            edges("1 2 3\n", 3, 1, &format).unwrap_err(),
-            "token 3 (line 1): expected the end of input, found \"3\""
-        );
-        assert_eq!(
-            edges("1 1\n", 0, 1, &format).unwrap_err(),
-            "token 1 (line 1): the graph has no vertices"
-        );
-        assert_eq!(
-            adjacency("1 3\n0\n", 2, &GraphFormat::directed(1)).unwrap_err(),
-            "token 2 (line 1): expected a neighbour (an integer in 1..=2), found \"3\""
-        );
-        assert_eq!(
-            adjacency("2 2 2\n0\n", 2, &GraphFormat::directed(1)).unwrap_err(),
-            "token 1 (line 1): expected a degree (an integer in 0..=1), found \"2\""
-        );
+        for (input, n, m, message) in [
+            (
+                "1 2\n2 4\n",
+                3,
+                2,
+                "token 4 (line 2): expected vertex v (an integer in 1..=3), found \"4\"",
+            ),
+            (
+                "0 1\n",
+                3,
+                1,
+                "token 1 (line 1): expected vertex u (an integer in 1..=3), found \"0\"",
+            ),
+            (
+                "1 2\n",
+                3,
+                2,
+                "token 3 (line 2): expected vertex u (an integer in 1..=3), found end of input",
+            ),
+            (
+                "1 2 3\n",
+                3,
+                1,
+                "token 3 (line 1): expected the end of input, found \"3\"",
+            ),
+            ("1 1\n", 0, 1, "token 1 (line 1): the graph has no vertices"),
+        ] {
+            assert_eq!(
+                edges(input, n, m, &format).unwrap_err(),
+                message,
+                "{:?}",
+                input
+            );
+        }
+        let format = GraphFormat::directed(1);
+        for (input, message) in [
+            (
+                "1 3\n0\n",
+                "token 2 (line 1): expected a neighbour (an integer in 1..=2), found \"3\"",
+            ),
+            (
+                "2 2 2\n0\n",
+                "token 1 (line 1): expected a degree (an integer in 0..=1), found \"2\"",
+            ),
+        ] {
+            assert_eq!(
+                adjacency(input, 2, &format).unwrap_err(),
+                message,
+                "{:?}",
+                input
+            );
+        }
     }
 
     #[test]
