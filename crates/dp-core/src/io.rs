@@ -86,26 +86,16 @@ impl From<std::io::Error> for Error {
 /// ```
 pub const SHOWN_TOKEN_CHARS: usize = 40;
 
-/// `token` quoted, each byte as `std::ascii::escape_default` shows it (`\xNN` for a byte that is
+/// `token` quoted, each byte as `<[u8]>::escape_ascii` shows it (`\xNN` for a byte that is
 /// not printable ASCII, so nothing is lost to U+FFFD), and when it is longer than
 /// [`SHOWN_TOKEN_CHARS`] bytes, only its start and then its length. Reads at most that many
 /// bytes of the token.
 fn show_token(token: &[u8]) -> String {
-    let long = token.len() > SHOWN_TOKEN_CHARS;
-    let start = if long {
-        &token[..SHOWN_TOKEN_CHARS - 8]
+    if token.len() > SHOWN_TOKEN_CHARS {
+        let start = &token[..SHOWN_TOKEN_CHARS - 8];
+        format!("\"{}...\" ({} bytes)", start.escape_ascii(), token.len())
     } else {
-        token
-    };
-    let text: String = start
-        .iter()
-        .flat_map(|&b| std::ascii::escape_default(b))
-        .map(char::from)
-        .collect();
-    if long {
-        format!("\"{}...\" ({} bytes)", text, token.len())
-    } else {
-        format!("\"{}\"", text)
+        format!("\"{}\"", token.escape_ascii())
     }
 }
 
