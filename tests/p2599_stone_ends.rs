@@ -419,7 +419,7 @@ fn bad_input_names_the_token() {
         ),
         (
             "1\n1\n5\n7\n",
-            "token 4 (line 4): unexpected token after the last of the 1 tests",
+            "token 4 (line 4): expected the end of input, found \"7\"",
         ),
         (
             "1\r\n2\r\n-3 4\r\n",

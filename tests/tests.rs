@@ -1,18 +1,19 @@
 //! Integration tests of the problem crates: one module per problem (brute-force comparisons and
-//! cross-checks against independent solvers), and `samples`, the snapshot tests over every
-//! `samples/<crate>/*.in`.
+//! cross-checks against independent solvers), `samples`, the snapshot tests over every
+//! `samples/<crate>/*.in`, and `trailing_tokens`, every accepted sample with a token appended.
 
+mod abc201d_momotetsu;
 mod cf786a_berzerk;
 mod core_bench;
-mod abc201d_momotetsu;
 mod p16531_jump_duel;
 mod p2599_stone_ends;
 mod p4363_staircase_chess;
 mod p4576_chase;
-mod poj2311_cutting_game;
 mod poj1085_triangle_war;
+mod poj2311_cutting_game;
 // xtask new: test modules above this line
 mod samples;
+mod trailing_tokens;
 
 /// A problem's `solve`, writing into memory.
 pub type Solver = fn(&[u8], &mut Vec<u8>) -> Result<(), dp_core::Error>;

@@ -1,7 +1,8 @@
-//! `cargo xtask bench [<crate>...] [--runs N]`: each problem's benchmark inputs (its oracle's
-//! `bench_inputs`: the largest inputs and the scaling series, from fixed seeds), written to
-//! `target/bench/<crate>/`, run on the bundled solution compiled as judges do (`rustc -O`),
-//! `--runs` times each (default 5). Prints a Markdown table of the median wall time and the
+//! `cargo xtask bench [<crate>...] [--runs N] [--rustc PATH]`: each problem's benchmark inputs (its
+//! oracle's `bench_inputs`: the largest inputs and the scaling series, from fixed seeds), written
+//! to `target/bench/<crate>/`, run on the bundled solution compiled as judges do (`rustc -O`; with
+//! `--rustc`, that compiler, e.g. `/usr/bin/rustc` for the oldest judges' 1.63), `--runs` times
+//! each (default 5). Prints a Markdown table of the median wall time and the
 //! peak memory of each input, ready for the README's Performance section.
 
 use crate::cli::Args;
@@ -23,6 +24,9 @@ const TIME_CAP: Duration = Duration::from_secs(60);
 pub fn run(args: Vec<String>) -> Result<()> {
     let mut args = Args::new(args);
     let runs = args.parsed::<usize>("--runs")?.unwrap_or(DEFAULT_RUNS);
+    let rustc = args
+        .value("--rustc")?
+        .unwrap_or_else(|| "rustc".to_string());
     let names = args.finish()?;
     if runs == 0 {
         bail!("--runs must be at least 1");
@@ -49,8 +53,10 @@ pub fn run(args: Vec<String>) -> Result<()> {
         if inputs.is_empty() {
             bail!("{}: its oracle names no bench_inputs", name);
         }
-        let binary = bundled_binary(&root, name)?;
-        rows.extend(bench_inputs(&root, name, &binary, &inputs, runs)?);
+        let (binary, compiler) = bundled_binary(&root, name, Path::new(&rustc))?;
+        rows.extend(bench_inputs(
+            &root, name, &binary, &compiler, &inputs, runs,
+        )?);
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -59,17 +65,21 @@ pub fn run(args: Vec<String>) -> Result<()> {
 }
 
 /// `cargo xtask bundle <crate>` in-process (which checks the bundle on the samples), then the
-/// bundle compiled with `rustc -O` into `target/bench/<crate>/<crate>`.
-pub fn bundled_binary(root: &Path, name: &str) -> Result<PathBuf> {
-    let options = crate::bundle::Options::from_flags(None, None);
+/// bundle compiled with `<rustc> -O` into `target/bench/<crate>/<crate>`; with the compiler's
+/// version (`rustc 1.63.0`).
+pub fn bundled_binary(root: &Path, name: &str, rustc: &Path) -> Result<(PathBuf, String)> {
+    // The bundle is proven on the compiler it is measured with (and the usual ones by default).
+    let only = (rustc != Path::new("rustc")).then(|| rustc.display().to_string());
+    let options = crate::bundle::Options::from_flags(only, None);
     let summary = crate::bundle::bundle_crate(root, name, &options)
         .with_context(|| format!("bundling {}", name))?;
     eprintln!("{}", summary);
     let dir = bench_dir(root, name);
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let binary = dir.join(name);
-    judge::compile_judge_style(root, &workspace::bundle_path(root, name), &binary)?;
-    Ok(binary)
+    judge::compile_judge_style(rustc, root, &workspace::bundle_path(root, name), &binary)?;
+    let compiler = judge::rustc_version(rustc)?;
+    Ok((binary, compiler))
 }
 
 /// `target/bench/<crate>/`.
@@ -82,6 +92,8 @@ pub fn bench_dir(root: &Path, name: &str) -> PathBuf {
 pub struct Row {
     pub problem: String,
     pub input: String,
+    /// The compiler of the binary, e.g. `rustc 1.63.0`.
+    pub compiler: String,
     pub median: Duration,
     /// The largest peak of the runs, KiB.
     pub peak_kib: u64,
@@ -93,6 +105,7 @@ pub fn bench_inputs(
     root: &Path,
     name: &str,
     binary: &Path,
+    compiler: &str,
     inputs: &[BenchInput],
     runs: usize,
 ) -> Result<Vec<Row>> {
@@ -138,6 +151,7 @@ pub fn bench_inputs(
         let row = Row {
             problem: name.to_string(),
             input: input.name.clone(),
+            compiler: compiler.to_string(),
             median: median(&mut times),
             peak_kib: peak,
         };
@@ -175,15 +189,16 @@ fn file_stem(name: &str) -> String {
 /// The Markdown table of `rows`.
 pub fn table(rows: &[Row], runs: usize) -> String {
     let mut text = format!(
-        "| problem | input | median wall time ({} run{}) | peak memory |\n| --- | --- | ---: | ---: |\n",
+        "| problem | input | compiler | median wall time ({} run{}) | peak memory |\n| --- | --- | --- | ---: | ---: |\n",
         runs,
         if runs == 1 { "" } else { "s" }
     );
     for row in rows {
         text.push_str(&format!(
-            "| {} | {} | {} | {} |\n",
+            "| {} | {} | {} | {} | {} |\n",
             row.problem,
             row.input.replace('|', "\\|"),
+            row.compiler,
             process::show_time(row.median),
             process::show_kib(row.peak_kib)
         ));
@@ -209,14 +224,15 @@ mod tests {
         let name = "p4363-staircase-chess";
         let inputs = (problems::find(name).unwrap().bench_inputs)();
         assert!(inputs.len() >= 2, "p4363 names its benchmark inputs");
-        let binary = bundled_binary(&root, name).unwrap();
-        let rows = bench_inputs(&root, name, &binary, &inputs, 1).unwrap();
+        let (binary, compiler) = bundled_binary(&root, name, Path::new("rustc")).unwrap();
+        assert!(compiler.starts_with("rustc 1."), "{}", compiler);
+        let rows = bench_inputs(&root, name, &binary, &compiler, &inputs, 1).unwrap();
         let text = table(&rows, 1);
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines.len(), 2 + inputs.len(), "{}", text);
         for (line, input) in lines[2..].iter().zip(&inputs) {
             assert!(
-                line.starts_with(&format!("| {} | {} | ", name, input.name)),
+                line.starts_with(&format!("| {} | {} | {} | ", name, input.name, compiler)),
                 "{}",
                 line
             );

@@ -179,7 +179,7 @@ pub fn build_bundled(root: &Path, name: &str) -> Result<PathBuf> {
     let source = dir.join(format!("{}.rs", name));
     let binary = dir.join(name);
     write_then_rename(&source, &assembled.text)?;
-    compile_judge_style(root, &source, &binary)?;
+    compile_judge_style(Path::new("rustc"), root, &source, &binary)?;
     Ok(binary)
 }
 
@@ -188,19 +188,19 @@ pub fn build_bundled(root: &Path, name: &str) -> Result<PathBuf> {
 /// rustc works in a folder of its own (its object files are named after the crate, so two
 /// compilations in one folder would clash), and the binary is renamed into place: a judge
 /// running at the same time never sees a half-written file.
-pub fn compile_judge_style(root: &Path, source: &Path, binary: &Path) -> Result<()> {
+pub fn compile_judge_style(rustc: &Path, root: &Path, source: &Path, binary: &Path) -> Result<()> {
     let dir = binary.parent().unwrap_or(root);
     let work = dir.join(format!(".rustc-{}-{}", std::process::id(), unique()));
     std::fs::create_dir_all(&work).with_context(|| format!("creating {}", work.display()))?;
     let built = work.join("solution");
-    let out = Command::new("rustc")
+    let out = Command::new(rustc)
         .args(["--edition", "2021", "-O", "--crate-name", "solution", "-o"])
         .arg(&built)
         .arg(source)
         .current_dir(root)
         .stdin(Stdio::null())
         .output()
-        .context("running rustc");
+        .with_context(|| format!("running {}", rustc.display()));
     let result = match out {
         Ok(out) if out.status.success() => std::fs::rename(&built, binary)
             .with_context(|| format!("renaming to {}", binary.display())),
@@ -213,6 +213,24 @@ pub fn compile_judge_style(root: &Path, source: &Path, binary: &Path) -> Result<
     };
     std::fs::remove_dir_all(&work).ok();
     result
+}
+
+/// `<rustc> --version` shortened to e.g. `rustc 1.63.0`.
+pub fn rustc_version(rustc: &Path) -> Result<String> {
+    let out = Command::new(rustc)
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .with_context(|| format!("running {} --version", rustc.display()))?;
+    if !out.status.success() {
+        anyhow::bail!("{} --version failed", rustc.display());
+    }
+    let text = String::from_utf8_lossy(&out.stdout);
+    Ok(text
+        .split_whitespace()
+        .take(2)
+        .collect::<Vec<_>>()
+        .join(" "))
 }
 
 /// A number not returned before in this process.
@@ -569,6 +587,50 @@ mod tests {
         };
         let result = judge_case(binary(), &cases[0], limits).unwrap();
         assert_eq!(result.verdict, Verdict::MemoryLimit);
+    }
+
+    /// Fuzzing found that a 70 MB token aborted every solution under a 256 MiB limit (exit 134:
+    /// the error message copied the token). Every problem's bundle, compiled as a judge does,
+    /// must refuse it with one short line on stderr and exit code 1, within its own limits.
+    #[test]
+    fn every_bundle_refuses_a_70_mb_token_in_one_short_line() {
+        let root = workspace::root();
+        let dir = TempDir::new("judge-long-token");
+        let input = dir.0.join("long-token.in");
+        std::fs::write(&input, vec![b'1'; 70_000_000]).unwrap();
+        let names = workspace::problem_crates(&root).unwrap();
+        // Compile on both cores at once; p4363's bundle is shared with the other tests.
+        let binaries: Vec<PathBuf> = std::thread::scope(|scope| {
+            let builds: Vec<_> = names
+                .iter()
+                .map(|name| {
+                    let root = &root;
+                    scope.spawn(move || match name.as_str() {
+                        CRATE => binary().to_path_buf(),
+                        _ => build_bundled(root, name).unwrap(),
+                    })
+                })
+                .collect();
+            builds.into_iter().map(|b| b.join().unwrap()).collect()
+        });
+        for (name, binary) in names.iter().zip(&binaries) {
+            let mut limits = problem_limits(&root, name).unwrap();
+            limits.time = limits.time.max(Duration::from_secs(10));
+            assert!(limits.memory.unwrap() <= 256 << 20, "{}", name);
+            let run = process::run_limited(binary, &input, limits).unwrap();
+            let stderr = String::from_utf8_lossy(&run.stderr);
+            assert_eq!(run.ending, Ending::Exited(1), "{}: {:.300}", name, stderr);
+            assert!(run.stdout.is_empty(), "{}", name);
+            assert!(
+                stderr.starts_with("error: token 1 (line 1): ")
+                    && stderr.ends_with("(70000000 bytes)\n")
+                    && stderr.lines().count() == 1
+                    && stderr.len() < 200,
+                "{}: {:.300}",
+                name,
+                stderr
+            );
+        }
     }
 
     #[test]

@@ -25,7 +25,9 @@ commands:
   stress <crate> [--cases N] [--seed S] [--jobs J]
                               random tests against the brute force, shrinking a failure
   new <name>                  scaffold a problem crate
-  bench [<crate>]             median time and peak memory of the bundled file on big inputs
+  bench [<crate>...] [--runs N] [--rustc PATH]
+                              median time and peak memory of the bundled file on big inputs,
+                              compiled by PATH (e.g. /usr/bin/rustc, 1.63) instead of rustc
   help                        this text
 ";
 

@@ -392,9 +392,7 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         let b: u64 = sc.next_in(0..=MAX_VALUE, "b")?;
         writeln!(out, "{}", a + b)?;
     }
-    if sc.token().is_some() {
-        return Err(sc.invalid("unexpected token after the last test"));
-    }
+    sc.finish()?;
     Ok(())
 }
 "#;
@@ -663,8 +661,9 @@ mod tests {
             &target,
             &["test", "-p", name, "--features", "oracle"],
         );
-        // The workspace's tests see it: its brute-force module, and its sample through
-        // `solver_of` (the snapshot is new, so accepted as a person would).
+        // The workspace's tests see it: its brute-force module, its sample through `solver_of`
+        // (the snapshot is new, so accepted as a person would), and its refusal of a token
+        // after the sample.
         cargo(
             &copy,
             &target,
@@ -677,6 +676,7 @@ mod tests {
                 "--",
                 "p9999_new_game",
                 "samples",
+                "trailing_tokens",
             ],
         );
         // xtask sees it: stress finds its oracle, judge accepts its bundled sample.

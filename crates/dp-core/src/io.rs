@@ -10,7 +10,10 @@ use std::ops::RangeInclusive;
 
 /// Why a solution could not answer: malformed input, a broken rule of the format, or failed I/O.
 ///
-/// Input errors name the token (1-based, counting whitespace-separated tokens) and its line.
+/// Input errors name the token (1-based, counting whitespace-separated tokens) and its line
+/// (lines end with `\n`, `\r\n` or a lone `\r`). The token is shown quoted, bytes that are not
+/// printable ASCII as `\xNN`, and a token longer than [`SHOWN_TOKEN_CHARS`] bytes as its start
+/// and its length in bytes: the message stays one short line whatever the input.
 ///
 /// # Example
 /// ```
@@ -30,7 +33,8 @@ pub enum Error {
         line: usize,
         /// What the solution expected there, e.g. `n (an integer in 2..=100000)`.
         expected: String,
-        /// What was found: the token, quoted, or `end of input`.
+        /// What was found: the token, quoted (see [`Error`] for long and non-UTF-8 ones), or
+        /// `end of input`.
         found: String,
     },
     /// The tokens parsed but break a rule of the format (e.g. two pieces on one cell).
@@ -63,6 +67,35 @@ impl std::error::Error for Error {}
 impl From<std::io::Error> for Error {
     fn from(err: std::io::Error) -> Self {
         Error::Io(err)
+    }
+}
+
+/// Tokens longer than this many bytes are shown in errors as their first
+/// `SHOWN_TOKEN_CHARS - 8` bytes, `...` and their length, so that a 70 MB token gives a short
+/// message instead of a 70 MB allocation (which aborts under a judge's memory limit).
+///
+/// # Example
+/// ```
+/// let long = vec![b'7'; 100];
+/// let err = dp_core::Scanner::new(&long).next::<u64>("n").unwrap_err().to_string();
+/// assert_eq!(
+///     err,
+///     format!("token 1 (line 1): expected n (an integer), found \"{}...\" (100 bytes)", "7".repeat(32))
+/// );
+/// assert!(err.len() < 100);
+/// ```
+pub const SHOWN_TOKEN_CHARS: usize = 40;
+
+/// `token` quoted, each byte as `<[u8]>::escape_ascii` shows it (`\xNN` for a byte that is
+/// not printable ASCII, so nothing is lost to U+FFFD), and when it is longer than
+/// [`SHOWN_TOKEN_CHARS`] bytes, only its start and then its length. Reads at most that many
+/// bytes of the token.
+fn show_token(token: &[u8]) -> String {
+    if token.len() > SHOWN_TOKEN_CHARS {
+        let start = &token[..SHOWN_TOKEN_CHARS - 8];
+        format!("\"{}...\" ({} bytes)", start.escape_ascii(), token.len())
+    } else {
+        format!("\"{}\"", token.escape_ascii())
     }
 }
 
@@ -126,6 +159,9 @@ impl_integer!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
 /// assert_eq!((n, m, v), (2, 3, -7));
 /// assert!(sc.next::<i64>("value").is_err());
 /// ```
+///
+/// A clone reads on from the same place, independently (to read a part of the input again).
+#[derive(Clone, Debug)]
 pub struct Scanner<'a> {
     input: &'a [u8],
     pos: usize,
@@ -316,8 +352,14 @@ impl<'a> Scanner<'a> {
         ))
     }
 
+    /// The 1-based line of byte `pos`: lines end with `\n`, `\r\n` or a lone `\r` (old Mac
+    /// files), so a `\r` counts unless a `\n` follows it.
     fn line_of(&self, pos: usize) -> usize {
-        1 + self.input[..pos].iter().filter(|&&b| b == b'\n').count()
+        let input = self.input;
+        let lone_cr = |i: usize| input[i] == b'\r' && input.get(i + 1) != Some(&b'\n');
+        1 + (0..pos)
+            .filter(|&i| input[i] == b'\n' || lone_cr(i))
+            .count()
     }
 
     #[cold]
@@ -326,7 +368,7 @@ impl<'a> Scanner<'a> {
             token: self.token,
             line: self.line_of(self.token_start),
             expected,
-            found: format!("{:?}", String::from_utf8_lossy(token)),
+            found: show_token(token),
         }
     }
 
@@ -429,6 +471,83 @@ mod tests {
             err,
             "token 4 (line 4): expected d (an integer), found end of input"
         );
+    }
+
+    fn found(input: &[u8]) -> String {
+        match Scanner::new(input).next::<u8>("x").unwrap_err() {
+            Error::Input { found, .. } => found,
+            other => panic!("{:?}", other),
+        }
+    }
+
+    #[test]
+    fn long_tokens_show_their_start_and_length() {
+        let exactly = "9".repeat(SHOWN_TOKEN_CHARS);
+        assert_eq!(found(exactly.as_bytes()), format!("{:?}", exactly));
+        let one_more = "9".repeat(SHOWN_TOKEN_CHARS + 1);
+        assert_eq!(
+            found(one_more.as_bytes()),
+            format!("\"{}...\" (41 bytes)", "9".repeat(32))
+        );
+        // 70 MB: the message is short, and making it does not copy the token.
+        let huge = vec![b'1'; 70 << 20];
+        let message = Scanner::new(&huge)
+            .next::<u64>("n")
+            .unwrap_err()
+            .to_string();
+        assert_eq!(
+            message,
+            format!(
+                "token 1 (line 1): expected n (an integer), found \"{}...\" (73400320 bytes)",
+                "1".repeat(32)
+            )
+        );
+    }
+
+    #[test]
+    fn bytes_that_are_not_printable_ascii_are_escaped() {
+        assert_eq!(found(b"1\xff2"), r#""1\xff2""#);
+        // UTF-8 or not, a byte each: a full-width digit, a truncated character.
+        assert_eq!(found("１".as_bytes()), r#""\xef\xbc\x91""#);
+        assert_eq!(found(b"\xe4\xb8"), r#""\xe4\xb8""#);
+        assert_eq!(found(b"\x01\"\\"), r#""\x01\"\\""#);
+        // A long token is cut by bytes, even inside a character.
+        let wide = "é".repeat(50);
+        assert_eq!(
+            found(wide.as_bytes()),
+            format!("\"{}...\" (100 bytes)", r"\xc3\xa9".repeat(16))
+        );
+    }
+
+    #[test]
+    fn lines_end_with_lf_crlf_or_a_lone_cr() {
+        for (input, line) in [
+            (&b"1\r2\r3\rz"[..], 4),
+            (b"1\r\n2\r\nz", 3),
+            (b"1\n2\nz", 3),
+            (b"1\r\r\n\n\rz", 5),
+        ] {
+            let mut sc = Scanner::new(input);
+            let message = loop {
+                if let Err(e) = sc.next::<u8>("x") {
+                    break e.to_string();
+                }
+            };
+            assert!(
+                message.contains(&format!("(line {})", line)),
+                "{:?}: {}",
+                input,
+                message
+            );
+        }
+        // At the end of input, the line after the last line end.
+        let mut sc = Scanner::new(b"1\r");
+        sc.next::<u8>("x").unwrap();
+        assert!(sc
+            .next::<u8>("y")
+            .unwrap_err()
+            .to_string()
+            .contains("(line 2)"));
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //!
 //! | file | items | what for |
 //! | --- | --- | --- |
-//! | `io.rs` | [`Scanner`], [`Error`], [`run`] | judge input read once, integers parsed by hand, errors that name the token |
+//! | `io.rs` | [`Scanner`], [`Error`], [`run`], [`Integer`], [`SHOWN_TOKEN_CHARS`] | judge input read once, integers parsed by hand, one-line errors that name the token |
+//! | `graph_input.rs` | [`CsrGraph`], [`GraphFormat`] | edge lists and adjacency lists read and validated (range, self-loops, repeats named by token) into compact rows |
 //! | `hash_memo.rs` | [`HashMemo`] | a memo for sparse keys, with a fast hasher |
 //! | `rolling_rows.rs` | [`RollingRows`] | a ring of the last rows of a DP |
 //! | `lattice_path.rs` | [`LatticePath`], [`PathMove`] | staircase shapes as lattice paths with a dense rank |
@@ -22,6 +23,7 @@
 //! a solution uses into one file that any judge accepts.
 
 mod frontier;
+mod graph_input;
 mod grundy;
 mod hash_memo;
 mod interval_layers;
@@ -37,13 +39,14 @@ mod retrograde;
 mod rolling_rows;
 
 pub use crate::frontier::Frontier;
+pub use crate::graph_input::{CsrGraph, GraphFormat};
 pub use crate::grundy::{
     grundy_in_order, grundy_reachable, grundy_values, mex, nim_sum, nim_sum_wins,
     subtraction_grundy, MexSet, Moves, NOT_EVALUATED,
 };
 pub use crate::hash_memo::HashMemo;
 pub use crate::interval_layers::IntervalLayers;
-pub use crate::io::{run, Error, Integer, Scanner};
+pub use crate::io::{run, Error, Integer, Scanner, SHOWN_TOKEN_CHARS};
 pub use crate::lattice_path::{LatticePath, PathMove};
 pub use crate::mixed_radix::MixedRadix;
 pub use crate::negamax::{

@@ -147,7 +147,8 @@ fn reach_sum(b: usize, w: &[i64; 13]) -> i64 {
 /// Reads every test and writes the first player's score minus the second's, one per line.
 ///
 /// # Errors
-/// A malformed token, n or a value out of range, or a sum of n above [`MAX_TOTAL`].
+/// A malformed token, n or a value out of range, a sum of n above [`MAX_TOTAL`], or a token
+/// after the last test.
 ///
 /// # Complexity
 /// O(sum of n) time, O(max n) memory.
@@ -179,6 +180,7 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         }
         writeln!(out, "{}", duel.best_difference())?;
     }
+    sc.finish()?;
     Ok(())
 }
 

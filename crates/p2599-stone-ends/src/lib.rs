@@ -165,12 +165,7 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         let wins = first_player_wins(&piles);
         writeln!(out, "{}", if wins { 1 } else { 0 })?;
     }
-    if sc.token().is_some() {
-        return Err(sc.invalid(&format!(
-            "unexpected token after the last of the {} tests",
-            tests
-        )));
-    }
+    sc.finish()?;
     Ok(())
 }
 
