@@ -389,7 +389,39 @@ impl<'a> Engine<'a> {
                 return true;
             }
         }
-        !seen
+        !seen && self.macro_may_implement(trait_item)
+    }
+
+    /// Whether a macro might write an impl of the trait, which the index cannot see: some
+    /// `macro_rules!` body or item macro call mentions the trait's name. A trait that no impl
+    /// and no macro names cannot have its methods called, whatever the method names say.
+    fn macro_may_implement(&self, trait_item: Target) -> bool {
+        let ix = self.ix;
+        let Target::Item(tm, ti) = trait_item else {
+            return true;
+        };
+        let Kind::Named { name, .. } = &ix.mods[tm].items[ti] else {
+            return true;
+        };
+        let mentions = |body: &Body| {
+            body.members.contains(name)
+                || body
+                    .refs
+                    .iter()
+                    .any(|r| r.segments.last().is_some_and(|last| last == name))
+        };
+        ix.mods
+            .iter()
+            .flat_map(|module| &module.items)
+            .any(|kind| match kind {
+                Kind::Named {
+                    body,
+                    macro_def: true,
+                    ..
+                } => mentions(body),
+                Kind::MacroCall(body, _) => mentions(body),
+                _ => false,
+            })
     }
 
     /// An item macro call applies when a bundled item it or its macro's body names is kept
@@ -432,14 +464,19 @@ impl<'a> Engine<'a> {
             return leaf.glob || METHOD_TRAITS.contains(&leaf.name.as_str());
         }
         let ix = self.ix;
-        let called_trait = |kind: &Kind| {
-            matches!(kind, Kind::Named { trait_items, .. }
+        // Only a trait the pruner keeps (it has an impl that applies, see `run`) can be what a
+        // method call needs; the loop comes back here once it is kept.
+        let called_trait = |x: ModId, k: usize| {
+            matches!(&ix.mods[x].items[k], Kind::Named { trait_items, .. }
                 if trait_items.iter().any(|n| self.members.contains(n)))
+                && self.live.contains(&Node::Item(x, k))
         };
         targets.iter().any(|t| match *t {
-            Target::Item(x, k) => !leaf.glob && called_trait(&ix.mods[x].items[k]),
+            Target::Item(x, k) => !leaf.glob && called_trait(x, k),
             // A glob brings the module's traits into scope.
-            Target::Module(x) => leaf.glob && ix.mods[x].items.iter().any(called_trait),
+            Target::Module(x) => {
+                leaf.glob && (0..ix.mods[x].items.len()).any(|k| called_trait(x, k))
+            }
         })
     }
 
