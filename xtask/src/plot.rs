@@ -14,7 +14,7 @@ use std::path::Path;
 /// One scaling series: (size, seconds, MiB) per input, by size.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
-    /// `<problem> <name with the size as n>`, e.g. `p2599-stone-ends t=1 n=n`.
+    /// `<problem> <name with the size as N>`, e.g. `p2599-stone-ends t=1 n=N`.
     pub label: String,
     pub points: Vec<(f64, f64, f64)>,
 }
@@ -77,7 +77,7 @@ pub fn series(rows: &[Row]) -> Vec<Series> {
             .collect();
         points.sort_by(|a, b| a.0.total_cmp(&b.0));
         found.push(Series {
-            label: format!("{} {}", problem, key.replace('#', "n")),
+            label: format!("{} {}", problem, key.replace('#', "N")),
             points,
         });
     }
@@ -160,7 +160,7 @@ pub fn write_svg(path: &Path, series: &[Series], runs: usize) -> Result<()> {
                 .build_cartesian_2d(xs.log_scale(), ys.log_scale())?;
             chart
                 .configure_mesh()
-                .x_desc("input size n (log)")
+                .x_desc("input size N (log)")
                 .y_desc(format!("{} (log)", unit))
                 .draw()?;
             for (i, s) in series.iter().enumerate() {
@@ -169,7 +169,7 @@ pub fn write_svg(path: &Path, series: &[Series], runs: usize) -> Result<()> {
                 let k = exponent(&points);
                 chart
                     .draw_series(LineSeries::new(points.clone(), color.stroke_width(2)))?
-                    .label(format!("{}: ~ n^{:.2}", s.label, k))
+                    .label(format!("{}: ~ N^{:.2}", s.label, k))
                     .legend(move |(x, y)| {
                         PathElement::new(vec![(x, y), (x + 20, y)], color.stroke_width(2))
                     });

@@ -47,8 +47,9 @@ impl Copy {
         let out = self.command(cargo, args).output().unwrap();
         assert!(
             out.status.success(),
-            "cargo {} failed:\n{}",
+            "cargo {} failed:\n{}\n{}",
             args.join(" "),
+            String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
         String::from_utf8_lossy(&out.stdout).into_owned()
@@ -154,7 +155,9 @@ fn new_and_listen_crates_build_test_bundle_and_judge_in_a_copy_of_the_workspace(
         manifest
     );
 
-    // Both crates: the workspace's tests (oracles, samples), stress, brute, sample, bundle, judge.
+    // Both crates: the workspace's tests (oracles, samples), stress, brute, sample, bundle, judge,
+    // through an xtask rebuilt with the new registry (as `cargo xtask` rebuilds it).
+    copy.cargo(&["build", "-p", "xtask"]);
     copy.cargo(&[
         "test", "-p", "gamedp", "--test", "tests", "--", "oracles", "samples",
     ]);
