@@ -218,7 +218,7 @@ mod tests {
         ];
         let found = series(&rows);
         let labels: Vec<&str> = found.iter().map(|s| s.label.as_str()).collect();
-        assert_eq!(labels, ["p2599 t=1 n=n", "p4363 n x n, values <= 100000"]);
+        assert_eq!(labels, ["p2599 t=1 n=N", "p4363 N x N, values <= 100000"]);
         let time: Vec<(f64, f64)> = found[0].points.iter().map(|p| (p.0, p.1)).collect();
         assert!((exponent(&time) - 2.0).abs() < 1e-9, "{}", exponent(&time));
         let memory: Vec<(f64, f64)> = found[0].points.iter().map(|p| (p.0, p.2)).collect();
@@ -229,7 +229,7 @@ mod tests {
         let svg = std::fs::read_to_string(&path).unwrap();
         assert!(svg.starts_with("<svg"), "{}", &svg[..100.min(svg.len())]);
         assert!(
-            svg.contains("p2599 t=1 n=n: ~ n^2.00"),
+            svg.contains("p2599 t=1 n=N: ~ N^2.00"),
             "legend with the exponent"
         );
         assert!(write_svg(&path, &[], 5).is_err());
