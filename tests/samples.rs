@@ -10,8 +10,12 @@ fn samples_match_their_out_files() {
             .and_then(|dir| dir.file_name())
             .and_then(|name| name.to_str())
             .expect("samples/<crate>/<case>.in");
-        let solve = crate::solver_of(crate_name)
-            .unwrap_or_else(|| panic!("{}: no solver registered in tests/tests.rs", crate_name));
+        let solve = problems::solver_of(crate_name).unwrap_or_else(|| {
+            panic!(
+                "{}: not registered in crates/problems/Cargo.toml",
+                crate_name
+            )
+        });
         let input = std::fs::read(path).unwrap();
         let mut out = Vec::new();
         let got = match solve(&input, &mut out) {

@@ -16,6 +16,23 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+pub const USAGE: &str = "\
+cargo xtask bench [<crate>...] [--runs N] [--rustc PATH] [--plot FILE]
+
+Bundles each crate (checking its samples), compiles the bundle with `rustc -O --edition 2021`,
+runs it N times (default 5) on each of its oracle's bench_inputs under the crate's memory limit,
+and prints a Markdown table of the median wall time and the largest peak memory. With no crate,
+every registered crate that names benchmark inputs.
+  --runs N       runs per input (at least 1)
+  --rustc PATH   compile the bundle with PATH (e.g. /usr/bin/rustc, 1.63) instead of rustc;
+                 each row names its compiler
+  --plot FILE    also write an SVG: time and peak memory against input size, log-log, for each
+                 scaling series (inputs whose names differ in one number), with the fitted
+                 exponent in the legend
+Peak memory is measured by GNU time (/usr/bin/time) when installed; the command says which
+fallback it used when it is not.
+";
+
 /// Runs per input when `--runs` is not given.
 pub const DEFAULT_RUNS: usize = 5;
 /// No benchmark run may take longer than this: a slow solution is measured, a hung one is not.
@@ -27,6 +44,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let rustc = args
         .value("--rustc")?
         .unwrap_or_else(|| "rustc".to_string());
+    let plot = args.value("--plot")?;
     let names = args.finish()?;
     if runs == 0 {
         bail!("--runs must be at least 1");
@@ -45,6 +63,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     if names.is_empty() {
         bail!("no registered problem names benchmark inputs");
     }
+    eprintln!("{}", process::memory_measure());
     let mut rows = Vec::new();
     for name in &names {
         workspace::check_problem(&root, name)?;
@@ -61,6 +80,11 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     write!(out, "{}", table(&rows, runs))?;
+    writeln!(out, "\n({}.)", process::memory_measure())?;
+    if let Some(path) = plot {
+        crate::plot::write_svg(Path::new(&path), &crate::plot::series(&rows), runs)?;
+        eprintln!("wrote {}", path);
+    }
     Ok(())
 }
 

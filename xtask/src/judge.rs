@@ -14,6 +14,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
+pub const USAGE: &str = "\
+cargo xtask judge <crate> [--bundled] [--time-limit-ms N] [--memory-limit-mib N] [--samples DIR]
+
+Runs the release binary (with --bundled: the bundle compiled by `rustc -O --edition 2021`, as
+judges do) on every samples/<crate>/*.in and prints a verdict per case (AC, WA, TLE, MLE, RE),
+its wall time and peak memory, then a summary; the exit code is 1 unless every case is AC.
+  --bundled               judge the bundle instead of the release binary
+  --time-limit-ms N       wall time limit (default: [package.metadata.judge] time-limit-ms, 1000)
+  --memory-limit-mib N    address space limit (default: memory-limit-mib, 256)
+  --samples DIR           the cases' folder (default samples/<crate>/)
+A .out starting with `error:` expects the solution to refuse the input with that line.
+";
+
 /// Time limit when the crate names none: the statements' 1 s.
 pub const DEFAULT_TIME_MS: u64 = 1000;
 /// Memory limit when the crate names none: the statements' 256 MiB.
@@ -28,7 +41,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let names = args.finish()?;
     let name = match names.as_slice() {
         [name] => name,
-        _ => bail!("usage: cargo xtask judge <crate> [--bundled] [--time-limit-ms N] [--memory-limit-mib N] [--samples DIR]"),
+        _ => bail!("usage: {}", USAGE.lines().next().unwrap_or_default()),
     };
     let root = workspace::root();
     workspace::check_problem(&root, name)?;
@@ -323,8 +336,8 @@ pub fn judge_case(binary: &Path, case: &Case, limits: Limits) -> Result<CaseResu
                 Ending::Signaled(signal) => format!("killed by signal {}", signal),
                 Ending::TimedOut => unreachable!("handled above"),
             },
-            match stderr.lines().next() {
-                Some(line) => format!(": {}", line),
+            match first_message(&stderr) {
+                Some(message) => format!(": {}", message),
                 None => String::new(),
             }
         )),
@@ -334,6 +347,18 @@ pub fn judge_case(binary: &Path, case: &Case, limits: Limits) -> Result<CaseResu
         verdict,
         wall: run.wall,
         peak_kib: run.peak_kib,
+    })
+}
+
+/// The first message of a stderr: its first non-blank line (current rustc starts a panic's
+/// output with a blank line), joined with the next one when it ends in `:` (a panic's
+/// `thread 'main' panicked at src/main.rs:2:5:` is followed by its message).
+pub fn first_message(stderr: &str) -> Option<String> {
+    let mut lines = stderr.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next()?;
+    Some(match lines.next() {
+        Some(next) if first.ends_with(':') => format!("{} {}", first, next),
+        _ => first.to_string(),
     })
 }
 
@@ -501,6 +526,43 @@ mod tests {
         for name in workspace::problem_crates(&root).unwrap() {
             problem_limits(&root, &name).unwrap();
         }
+    }
+
+    #[test]
+    fn a_panic_shows_its_message_not_the_blank_line_before_it() {
+        let stderr = "\nthread 'main' panicked at src/main.rs:2:5:\nindex out of bounds\nnote: run with `RUST_BACKTRACE=1`\n";
+        assert_eq!(
+            first_message(stderr).unwrap(),
+            "thread 'main' panicked at src/main.rs:2:5: index out of bounds"
+        );
+        assert_eq!(first_message("error: token 3\n").unwrap(), "error: token 3");
+        assert_eq!(first_message("\n \n"), None);
+    }
+
+    #[test]
+    fn a_panicking_solution_is_re_with_its_message() {
+        let dir = TempDir::new("judge-panic");
+        let source = dir.0.join("panics.rs");
+        std::fs::write(&source, "fn main() { let v: Vec<u8> = Vec::new(); let i = v.len() + 3; println!(\"{}\", v[i]); }\n").unwrap();
+        let binary = dir.0.join("panics");
+        compile_judge_style(Path::new("rustc"), &dir.0, &source, &binary).unwrap();
+        let cases = [case(&dir.0, "any", "1\n", "1\n")];
+        let result = judge_case(
+            &binary,
+            &cases[0],
+            problem_limits(&workspace::root(), CRATE).unwrap(),
+        )
+        .unwrap();
+        let Verdict::RuntimeError(detail) = &result.verdict else {
+            panic!("{:?}", result.verdict)
+        };
+        assert!(
+            detail.starts_with("exit code 101: thread 'main'")
+                && detail.contains("panicked at")
+                && detail.contains("index out of bounds: the len is 0 but the index is 3"),
+            "{}",
+            detail
+        );
     }
 
     #[test]

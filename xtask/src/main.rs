@@ -1,19 +1,23 @@
 //! `cargo xtask`: the gamedp workbench. One module per subcommand; see `cargo xtask help`.
 
 mod bench;
+mod brute;
 mod bundle;
 mod cli;
 mod judge;
+mod listen;
 mod new;
+mod plot;
 mod problems;
 mod process;
+mod sample;
 mod stress;
 mod workspace;
 
 use anyhow::{bail, Result};
 
 const HELP: &str = "\
-cargo xtask <command> [options]
+cargo xtask <command> [options]     (cargo xtask <command> --help for its options)
 
 commands:
   bundle <crate>... | --all | --fixtures [--provided CRATE]... [--deny-warnings]
@@ -24,14 +28,41 @@ commands:
   judge <crate> [--bundled]   run the solution on every sample with time and memory limits
   stress <crate> [--cases N] [--seed S] [--jobs J]
                               random tests against the brute force, shrinking a failure
-  new <name>                  scaffold a problem crate
-  bench [<crate>...] [--runs N] [--rustc PATH]
+  brute <crate> [FILE...]     the brute force's answer to input files (stdin without FILE)
+  sample <crate> <NAME> [FILE]
+                              a new sample NAME.in with the brute force's answer as NAME.out
+  new <name>                  scaffold a problem crate, registered in crates/problems
+  listen [--port P] [--count K]
+                              scaffold a crate per problem sent by Competitive Companion
+  bench [<crate>...] [--runs N] [--rustc PATH] [--plot FILE]
                               median time and peak memory of the bundled file on big inputs,
                               compiled by PATH (e.g. /usr/bin/rustc, 1.63) instead of rustc
   help                        this text
 ";
 
+/// Each command's usage, for `cargo xtask <command> --help`. `bundle` answers its own.
+fn usage(command: &str) -> Option<&'static str> {
+    Some(match command {
+        "bundle" => bundle::USAGE,
+        "judge" => judge::USAGE,
+        "stress" => stress::USAGE,
+        "brute" => brute::USAGE,
+        "sample" => sample::USAGE,
+        "new" => new::USAGE,
+        "listen" => listen::USAGE,
+        "bench" => bench::USAGE,
+        _ => return None,
+    })
+}
+
 fn main() {
+    // Writing to a closed pipe (`cargo xtask bench | head -1`) ends xtask quietly, as it does
+    // any Unix tool, instead of a panic of `println!` with exit code 101. Children get the
+    // default disposition anyway.
+    // SAFETY: setting a signal's disposition to the default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     if let Err(err) = run() {
         eprintln!("error: {:#}", err);
         std::process::exit(1);
@@ -45,11 +76,20 @@ fn run() -> Result<()> {
         bail!("no command given");
     }
     let command = args.remove(0);
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        if let Some(text) = usage(&command) {
+            print!("{}", text);
+            return Ok(());
+        }
+    }
     match command.as_str() {
         "bundle" => bundle::run(args),
         "judge" => judge::run(args),
         "stress" => stress::run(args),
+        "brute" => brute::run(args),
+        "sample" => sample::run(args),
         "new" => new::run(args),
+        "listen" => listen::run(args),
         "bench" => bench::run(args),
         "help" | "--help" | "-h" => {
             print!("{}", HELP);

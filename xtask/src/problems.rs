@@ -1,9 +1,8 @@
-//! The one place where the workbench learns about problem crates: each line below registers a
-//! crate's `Oracle` (its generator, brute force, shrinker and benchmark inputs) for `stress` and
-//! `bench`. `cargo xtask new` adds a line above the marker. The crate must also be a dependency
-//! of xtask with its `oracle` feature (xtask/Cargo.toml).
+//! The workbench's view of the registry (the `problems` crate, where a problem crate is
+//! registered by one line of `crates/problems/Cargo.toml`): what `stress`, `bench`, `brute` and
+//! `sample` can do with each registered oracle, its type erased.
 
-use crate::stress;
+use crate::{brute, stress};
 use anyhow::{bail, Result};
 use dp_core::oracle::{BenchInput, Oracle};
 
@@ -13,33 +12,31 @@ pub struct Problem {
     pub name: &'static str,
     pub stress: fn(&stress::Config) -> Result<stress::Report>,
     pub bench_inputs: fn() -> Vec<BenchInput>,
+    /// The brute force's answer to an input file's text.
+    pub brute: fn(&[u8]) -> Result<String>,
 }
 
-fn problem<O: Oracle>() -> Problem
-where
-    O::Input: Send,
-{
-    Problem {
-        name: O::name(),
-        stress: stress::stress::<O>,
-        bench_inputs: O::bench_inputs,
+struct Collect(Vec<Problem>);
+
+impl ::problems::Visitor for Collect {
+    fn visit<O: Oracle>(&mut self)
+    where
+        O::Input: Send + 'static,
+    {
+        self.0.push(Problem {
+            name: O::name(),
+            stress: stress::stress::<O>,
+            bench_inputs: O::bench_inputs,
+            brute: brute::answer::<O>,
+        });
     }
 }
 
 /// Every registered problem crate.
 pub fn all() -> Vec<Problem> {
-    vec![
-        problem::<p16531_jump_duel::oracle::JumpDuelOracle>(),
-        problem::<p2599_stone_ends::oracle::StoneEnds>(),
-        problem::<p4363_staircase_chess::oracle::StaircaseChess>(),
-        problem::<p4576_chase::oracle::Chase>(),
-        problem::<poj2311_cutting_game::oracle::CuttingGame>(),
-        problem::<cf786a_berzerk::oracle::Berzerk>(),
-        problem::<core_bench::oracle::CoreBench>(),
-        problem::<abc201d_momotetsu::oracle::Momotetsu>(),
-        problem::<poj1085_triangle_war::oracle::TriangleWarOracle>(),
-        // xtask new: problems above this line
-    ]
+    let mut collect = Collect(Vec::new());
+    ::problems::visit_all(&mut collect);
+    collect.0
 }
 
 /// The registered problem crate `name`.
@@ -48,7 +45,7 @@ pub fn find(name: &str) -> Result<Problem> {
     match all.iter().position(|p| p.name == name) {
         Some(i) => Ok(all.swap_remove(i)),
         None => bail!(
-            "{} has no oracle registered in xtask/src/problems.rs (registered: {})",
+            "{} has no oracle registered in crates/problems/Cargo.toml (registered: {})",
             name,
             all.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
         ),
@@ -64,6 +61,8 @@ mod tests {
     fn registered_names_are_problem_crates_once_each() {
         let crates = workspace::problem_crates(&workspace::root()).unwrap();
         let names: Vec<&str> = all().iter().map(|p| p.name).collect();
+        // Each oracle reports the name it is registered under.
+        assert_eq!(names, ::problems::NAMES);
         for name in &names {
             assert!(
                 crates.iter().any(|c| c == name),
@@ -82,7 +81,7 @@ mod tests {
             if has_oracle {
                 assert!(
                     names.contains(&name.as_str()),
-                    "{} is not registered here",
+                    "{} is not registered in crates/problems/Cargo.toml",
                     name
                 );
             }

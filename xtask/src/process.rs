@@ -55,6 +55,24 @@ impl Finished {
 /// MiB, more after bench has generated big inputs. GNU time is a small process, about 1 MiB.
 const GNU_TIME: &str = "/usr/bin/time";
 
+/// How peak memory is measured on this machine, for reports: GNU time, or the fallback where it
+/// is missing.
+pub fn memory_measure() -> String {
+    memory_measure_with(Path::new(GNU_TIME))
+}
+
+fn memory_measure_with(gnu_time: &Path) -> String {
+    if gnu_time.is_file() {
+        format!("peak memory by GNU time ({})", gnu_time.display())
+    } else {
+        format!(
+            "peak memory by wait4 on a child of xtask: {} is missing (apt-get install time), so \
+             the figures include the few MiB the child inherits from xtask at fork",
+            gnu_time.display()
+        )
+    }
+}
+
 /// Runs `program` with the file `input` as its stdin under `limits`, collecting its output.
 ///
 /// The peak memory is measured by GNU time when it is installed (about 1 MiB of its own folds
@@ -81,7 +99,7 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
         }
         None => Command::new(program),
     };
-    command
+    without_backtraces(&mut command)
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -241,6 +259,14 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
         stdout,
         stderr,
     })
+}
+
+/// Judges run solutions without backtraces: with `RUST_BACKTRACE` set (as in many shells), a
+/// panicking solution would print one, and its peak memory grow from about 2 MiB to tens of MiB.
+pub fn without_backtraces(command: &mut Command) -> &mut Command {
+    command
+        .env_remove("RUST_BACKTRACE")
+        .env_remove("RUST_LIB_BACKTRACE")
 }
 
 /// The file GNU time writes its `%x %M` report to; removed on drop.
@@ -424,5 +450,32 @@ mod tests {
         let run = run_limited(&script, &input, limits).unwrap();
         assert_eq!(run.ending, Ending::Exited(0));
         assert_eq!(String::from_utf8_lossy(&run.stdout).trim(), "65536");
+    }
+
+    #[test]
+    fn backtrace_variables_are_not_passed_on() {
+        let mut command = Command::new("true");
+        command.env("RUST_BACKTRACE", "full");
+        let envs: Vec<_> = without_backtraces(&mut command).get_envs().collect();
+        for name in ["RUST_BACKTRACE", "RUST_LIB_BACKTRACE"] {
+            assert!(
+                envs.contains(&(std::ffi::OsStr::new(name), None)),
+                "{} is removed: {:?}",
+                name,
+                envs
+            );
+        }
+    }
+
+    #[test]
+    fn memory_measure_names_its_fallback() {
+        assert!(memory_measure_with(Path::new(GNU_TIME)).contains("GNU time"));
+        let fallback = memory_measure_with(Path::new("/no/such/time"));
+        assert!(
+            fallback.starts_with("peak memory by wait4")
+                && fallback.contains("/no/such/time is missing"),
+            "{}",
+            fallback
+        );
     }
 }

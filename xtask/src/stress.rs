@@ -14,12 +14,31 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+pub const USAGE: &str = "\
+cargo xtask stress <crate> [--cases N] [--seed S] [--jobs J] [--case-time-limit-ms T]
+                           [--save-dir DIR]
+
+Random small inputs from the crate's oracle, its brute force against its solver, in parallel.
+  --cases N               cases to check (default 10000, at least 1); case i uses seed S + i
+  --seed S                the first seed (default 1); S + N - 1 must fit in 64 bits
+  --jobs J                threads (default and most: one per core)
+  --case-time-limit-ms T  a case (generation, brute force and solver) running longer than T ms
+                          stops the run with its seed (default 10000)
+  --save-dir DIR          where a shrunk counterexample is saved (default samples/<crate>/)
+The first mismatch (the lowest seed) is shrunk, printed and saved as stress-<seed>.in and .out,
+never over a file; the exit code is then 1. The report names the slowest seed.
+";
 
 /// Cases when `--cases` is not given.
 pub const DEFAULT_CASES: u64 = 10_000;
 /// Most candidate inputs tried while shrinking one mismatch.
 pub const SHRINK_BUDGET: usize = 100_000;
+/// A case taking longer than this stops the run, unless `--case-time-limit-ms` says otherwise.
+pub const DEFAULT_CASE_TIME_LIMIT: Duration = Duration::from_secs(10);
 /// Cases checked between two looks at whether a lower seed already failed.
 const CHUNK: u64 = 256;
 
@@ -35,6 +54,48 @@ pub struct Config {
     pub save_dir: PathBuf,
     /// Draw a progress bar on stderr (hidden anyway when stderr is not a terminal).
     pub progress: bool,
+    /// A case running longer fails the run, naming its seed; `None` for no limit.
+    pub case_time_limit: Option<Duration>,
+    /// On a case past the limit, end the process at once (exit code 1) rather than wait for
+    /// the case to finish (it may never): what the command does.
+    pub exit_on_time_out: bool,
+}
+
+impl Config {
+    /// The last seed of the run.
+    pub fn last_seed(&self) -> u64 {
+        self.seed + (self.cases - 1)
+    }
+}
+
+/// The number of threads a run may use: one per core, the most that helps a CPU-bound run.
+pub fn max_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Checks `--cases`, `--seed` and `--jobs`; returns the jobs to use (capped at one per core,
+/// with a note on stderr when capped).
+pub fn check_config(cases: u64, seed: u64, jobs: usize) -> Result<usize> {
+    if cases == 0 {
+        bail!("--cases 0 checks nothing: give at least 1");
+    }
+    if seed.checked_add(cases - 1).is_none() {
+        bail!(
+            "--seed {} --cases {}: the last seed would be past {} (use a smaller seed or fewer cases)",
+            seed,
+            cases,
+            u64::MAX
+        );
+    }
+    let most = max_jobs();
+    if jobs > most {
+        eprintln!(
+            "note: --jobs {} capped at {}, one thread per core",
+            jobs, most
+        );
+        return Ok(most);
+    }
+    Ok(jobs)
 }
 
 /// A shrunk counterexample, as text.
@@ -63,6 +124,8 @@ pub struct Report {
     pub checked: u64,
     pub elapsed: Duration,
     pub found: Option<Found>,
+    /// The seed whose case took longest, and how long.
+    pub slowest: Option<(u64, Duration)>,
 }
 
 impl Report {
@@ -77,14 +140,17 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let cases = args.parsed::<u64>("--cases")?.unwrap_or(DEFAULT_CASES);
     let seed = args.parsed::<u64>("--seed")?.unwrap_or(1);
     let jobs = args.parsed::<usize>("--jobs")?.unwrap_or(0);
+    let limit_ms = args.parsed::<u64>("--case-time-limit-ms")?;
     let save_dir = args.value("--save-dir")?;
     let names = args.finish()?;
     let name = match names.as_slice() {
         [name] => name,
-        _ => bail!(
-            "usage: cargo xtask stress <crate> [--cases N] [--seed S] [--jobs J] [--save-dir DIR]"
-        ),
+        _ => bail!("usage: {}", USAGE.lines().next().unwrap_or_default()),
     };
+    let jobs = check_config(cases, seed, jobs)?;
+    if limit_ms == Some(0) {
+        bail!("--case-time-limit-ms must be at least 1");
+    }
     let root = workspace::root();
     workspace::check_problem(&root, name)?;
     let problem = problems::find(name)?;
@@ -96,6 +162,8 @@ pub fn run(args: Vec<String>) -> Result<()> {
             .map(PathBuf::from)
             .unwrap_or_else(|| workspace::samples_dir(&root, name)),
         progress: true,
+        case_time_limit: Some(limit_ms.map_or(DEFAULT_CASE_TIME_LIMIT, Duration::from_millis)),
+        exit_on_time_out: true,
     };
     quiet_solver_panics();
     let report = (problem.stress)(&config)?;
@@ -123,13 +191,18 @@ pub fn print_report(
     match &report.found {
         None => writeln!(
             out,
-            "{}: {} cases (seeds {}..={}) agree with the brute force in {:.2} s, {:.0} cases/s",
+            "{}: {} cases (seeds {}..={}) agree with the brute force in {:.2} s, {:.0} cases/s{}",
             name,
             report.checked,
             config.seed,
-            config.seed + config.cases.saturating_sub(1),
+            config.last_seed(),
             report.elapsed.as_secs_f64(),
-            report.rate()
+            report.rate(),
+            match report.slowest {
+                Some((seed, time)) =>
+                    format!("; slowest seed {} ({:.3} s)", seed, time.as_secs_f64()),
+                None => String::new(),
+            }
         )?,
         Some(found) => {
             writeln!(
@@ -168,10 +241,14 @@ fn with_newline(text: &str) -> String {
 }
 
 /// Runs the stress test of oracle `O` (see the module documentation).
+///
+/// # Panics
+/// If `config` fails [`check_config`] (no cases, or seeds past `u64::MAX`).
 pub fn stress<O: Oracle>(config: &Config) -> Result<Report>
 where
     O::Input: Send,
 {
+    assert!(config.cases > 0 && config.seed.checked_add(config.cases - 1).is_some());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.jobs)
         .build()
@@ -189,31 +266,46 @@ where
     );
     bar.set_prefix(O::name());
     let start = Instant::now();
-    let end = config.seed.saturating_add(config.cases);
-    let mut first = None;
+    let last = config.last_seed();
+    let clock = CaseClock::new(pool.current_num_threads(), start);
+    let watchdog = config
+        .case_time_limit
+        .map(|limit| clock.watch(O::name(), limit, config.exit_on_time_out, bar.clone()));
+    let mut first;
     let mut checked = 0;
     // Chunks in seed order, each checked in parallel: the lowest failing seed of the first
     // failing chunk is the lowest of the run, whatever the number of threads.
     let mut chunk_start = config.seed;
-    while chunk_start < end && first.is_none() {
-        let chunk_end = chunk_start.saturating_add(CHUNK).min(end);
+    loop {
+        let chunk_last = chunk_start.saturating_add(CHUNK - 1).min(last);
         first = pool.install(|| {
-            (chunk_start..chunk_end)
+            (chunk_start..=chunk_last)
                 .into_par_iter()
                 .find_map_first(|seed| {
-                    let found = check_seed::<O>(seed);
+                    let found = clock.time(seed, || check_seed::<O>(seed));
                     bar.inc(1);
                     found
                 })
         });
         checked += match &first {
             Some(m) => m.seed - chunk_start + 1,
-            None => chunk_end - chunk_start,
+            None => chunk_last - chunk_start + 1,
         };
-        chunk_start = chunk_end;
+        if first.is_some() || chunk_last == last {
+            break;
+        }
+        chunk_start = chunk_last + 1;
     }
     let elapsed = start.elapsed();
+    drop(watchdog);
     bar.finish_and_clear();
+    if let Some(seed) = *clock.timed_out.lock().unwrap_or_else(|e| e.into_inner()) {
+        bail!(
+            "{}",
+            time_out_message(O::name(), seed, config.case_time_limit.unwrap_or_default())
+        );
+    }
+    let slowest = clock.slowest();
     let found = match first {
         None => None,
         Some(mismatch) => {
@@ -236,7 +328,134 @@ where
         checked,
         elapsed,
         found,
+        slowest,
     })
+}
+
+/// When each thread's case started, and the slowest case so far: for the per-case time limit
+/// and the report.
+struct CaseClock {
+    start: Instant,
+    /// Per pool thread: the running case's start in ns since `start` plus 1 (0 when idle), and
+    /// its seed.
+    running: Vec<(AtomicU64, AtomicU64)>,
+    /// The longest case's time in ns, read before taking the lock of `slowest`.
+    slowest_ns: AtomicU64,
+    slowest: Mutex<Option<(u64, Duration)>>,
+    /// The first seed seen running past the time limit.
+    timed_out: Mutex<Option<u64>>,
+}
+
+impl CaseClock {
+    fn new(threads: usize, start: Instant) -> Arc<CaseClock> {
+        Arc::new(CaseClock {
+            start,
+            running: (0..threads.max(1))
+                .map(|_| (AtomicU64::new(0), AtomicU64::new(0)))
+                .collect(),
+            slowest_ns: AtomicU64::new(0),
+            slowest: Mutex::new(None),
+            timed_out: Mutex::new(None),
+        })
+    }
+
+    /// Runs `case` (seed `seed`) on a pool thread, timing it.
+    fn time<T>(&self, seed: u64, case: impl FnOnce() -> T) -> T {
+        let slot = rayon::current_thread_index().and_then(|i| self.running.get(i));
+        let begun = Instant::now();
+        if let Some((since, running_seed)) = slot {
+            running_seed.store(seed, Ordering::Relaxed);
+            let ns = begun.duration_since(self.start).as_nanos() as u64;
+            since.store(ns + 1, Ordering::Release);
+        }
+        let result = case();
+        let took = begun.elapsed();
+        if let Some((since, _)) = slot {
+            since.store(0, Ordering::Release);
+        }
+        let took_ns = took.as_nanos() as u64;
+        if took_ns >= self.slowest_ns.load(Ordering::Relaxed) {
+            let mut slowest = self.slowest.lock().unwrap_or_else(|e| e.into_inner());
+            // The lowest seed among equally slow cases, whatever the threads' order.
+            if slowest.is_none_or(|(s, time)| took > time || (took == time && seed < s)) {
+                *slowest = Some((seed, took));
+                self.slowest_ns.store(took_ns, Ordering::Relaxed);
+            }
+        }
+        result
+    }
+
+    fn slowest(&self) -> Option<(u64, Duration)> {
+        *self.slowest.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A thread that notes the first case seen running past `limit` and, with `exit`, ends the
+    /// process there with exit code 1 (a case cannot be stopped from outside its thread),
+    /// naming its seed. Stops when dropped.
+    fn watch(
+        self: &Arc<Self>,
+        name: &'static str,
+        limit: Duration,
+        exit: bool,
+        bar: ProgressBar,
+    ) -> Watchdog {
+        let clock = Arc::clone(self);
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
+        let thread = std::thread::spawn(move || {
+            while !stopped.load(Ordering::Acquire) {
+                let now = clock.start.elapsed().as_nanos() as u64;
+                for (since, seed) in &clock.running {
+                    let began = since.load(Ordering::Acquire);
+                    if began == 0 || now.saturating_sub(began - 1) <= limit.as_nanos() as u64 {
+                        continue;
+                    }
+                    let seed = seed.load(Ordering::Relaxed);
+                    if exit {
+                        bar.abandon();
+                        eprintln!("error: {}", time_out_message(name, seed, limit));
+                        std::process::exit(1);
+                    }
+                    let mut timed_out = clock.timed_out.lock().unwrap_or_else(|e| e.into_inner());
+                    if timed_out.is_none() {
+                        *timed_out = Some(seed);
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+        });
+        Watchdog {
+            stop,
+            thread: Some(thread),
+        }
+    }
+}
+
+fn time_out_message(name: &str, seed: u64, limit: Duration) -> String {
+    format!(
+        "{}: the case of seed {} ran past {} ms (the per-case time limit, --case-time-limit-ms): \
+         the brute force or the solver is too slow on it, or hangs; reproduce with --seed {} \
+         --cases 1",
+        name,
+        seed,
+        limit.as_millis(),
+        seed
+    )
+}
+
+/// Stops the per-case watchdog thread when dropped.
+struct Watchdog {
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Drop for Watchdog {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Release);
+        if let Some(thread) = self.thread.take() {
+            thread.join().ok();
+        }
+    }
 }
 
 thread_local! {
@@ -271,7 +490,7 @@ fn solver_output<O: Oracle>(text: &str) -> String {
     }
 }
 
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
         s.to_string()
     } else if let Some(s) = panic.downcast_ref::<String>() {
@@ -350,10 +569,10 @@ fn create_new(path: &Path) -> std::io::Result<std::fs::File> {
 mod tests {
     use super::*;
     use crate::process::TempDir;
+    use ::problems::p2599_stone_ends::{self, oracle::StoneEnds};
+    use ::problems::p4363_staircase_chess::{self, oracle::StaircaseChess};
     use dp_core::oracle::{same_tokens, Planted, PlantedSolver};
     use dp_core::Error;
-    use p2599_stone_ends::oracle::StoneEnds;
-    use p4363_staircase_chess::oracle::StaircaseChess;
 
     fn config(dir: &Path, cases: u64, seed: u64, jobs: usize) -> Config {
         Config {
@@ -362,6 +581,8 @@ mod tests {
             jobs,
             save_dir: dir.to_path_buf(),
             progress: false,
+            case_time_limit: None,
+            exit_on_time_out: false,
         }
     }
 
@@ -621,5 +842,54 @@ mod tests {
             "{}",
             found.got
         );
+    }
+
+    #[test]
+    fn a_case_past_the_time_limit_fails_the_run_with_its_seed() {
+        /// Sleeps on boards of 2 x 3 cells: a hang, as far as a 50 ms limit can tell.
+        struct Sleepy;
+        impl PlantedSolver for Sleepy {
+            type Base = StaircaseChess;
+            fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+                if input.starts_with(b"2 3\n") {
+                    std::thread::sleep(Duration::from_millis(300));
+                }
+                StaircaseChess::solve(input, out)
+            }
+        }
+        let dir = TempDir::new("stress-slow");
+        let mut config = config(&dir.0, 100, 1, 1);
+        config.case_time_limit = Some(Duration::from_millis(50));
+        let err = stress::<Planted<Sleepy>>(&config).unwrap_err().to_string();
+        let first = (1..)
+            .find(|&seed| {
+                let board = StaircaseChess::generate(&mut SplitMix64::new(seed));
+                (board.rows, board.cols) == (2, 3)
+            })
+            .unwrap();
+        assert!(
+            err.contains(&format!("the case of seed {} ran past 50 ms", first)),
+            "{}",
+            err
+        );
+        // Without the limit the run passes and names that seed as the slowest.
+        config.case_time_limit = None;
+        config.cases = first;
+        let report = stress::<Planted<Sleepy>>(&config).unwrap();
+        assert_eq!(report.slowest.map(|s| s.0), Some(first));
+    }
+
+    #[test]
+    fn edge_cases_of_the_options_are_refused_or_capped() {
+        let err = check_config(0, 1, 0).unwrap_err().to_string();
+        assert!(err.contains("--cases 0 checks nothing"), "{}", err);
+        let err = check_config(2, u64::MAX, 0).unwrap_err().to_string();
+        assert!(err.contains("past 18446744073709551615"), "{}", err);
+        // The last seed may be u64::MAX itself.
+        assert_eq!(check_config(1, u64::MAX, 0).unwrap(), 0);
+        assert_eq!(check_config(1, 1, 10_000).unwrap(), max_jobs());
+        let dir = TempDir::new("stress-max-seed");
+        let report = stress::<StaircaseChess>(&config(&dir.0, 3, u64::MAX - 2, 2)).unwrap();
+        assert_eq!(report.checked, 3);
     }
 }

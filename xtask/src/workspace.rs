@@ -11,17 +11,19 @@ pub fn root() -> PathBuf {
         .to_path_buf()
 }
 
-/// The shared core crate's name; every other folder under `crates/` is a problem crate.
+/// The shared core crate's name.
 pub const CORE: &str = "dp-core";
 
-/// The problem crates under `crates/`, sorted by name.
+/// The problem crates under `crates/`, sorted by name: the folders with a `Cargo.toml` and a
+/// `src/main.rs` (a judge's program), which leaves out dp-core and the `problems` registry.
 pub fn problem_crates(root: &Path) -> Result<Vec<String>> {
     let dir = root.join("crates");
     let mut names = Vec::new();
     for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
         let entry = entry?;
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name != CORE && entry.path().join("Cargo.toml").is_file() {
+        let dir = entry.path();
+        if name != CORE && dir.join("Cargo.toml").is_file() && dir.join("src/main.rs").is_file() {
             names.push(name);
         }
     }

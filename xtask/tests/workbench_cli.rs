@@ -124,16 +124,138 @@ fn stress_reports_its_rate_and_rejects_unknown_crates() {
     assert!(text(&unknown.stderr).contains("not a problem crate"));
 }
 
+/// `git status --porcelain` of the workspace: a refused `new` must leave it as it was.
+fn git_status() -> String {
+    let out = Command::new("git")
+        .args(["status", "--porcelain", "--untracked-files=all"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("git runs");
+    text(&out.stdout)
+}
+
 #[test]
-fn new_refuses_bad_names_and_existing_crates() {
-    let bad = xtask(&["new", "Bad_Name"]);
-    assert!(!bad.status.success());
-    assert!(text(&bad.stderr).contains("not a valid problem crate name"));
-    let taken = xtask(&["new", CRATE]);
-    assert!(!taken.status.success());
+fn new_refuses_bad_and_colliding_names_and_leaves_git_status_as_it_was() {
+    let before = git_status();
+    for (name, says) in [
+        ("Bad_Name", "not a valid problem crate name"),
+        (CRATE, "is taken"),
+        ("itertools", "package \"itertools\""),
+        ("serde-json", "package \"serde_json\""),
+        ("build", "cargo's folders"),
+        ("deps", "cargo's folders"),
+        ("examples", "cargo's folders"),
+        ("incremental", "cargo's folders"),
+        ("problems", "is taken"),
+    ] {
+        let run = xtask(&["new", name]);
+        assert_eq!(run.status.code(), Some(1), "{}", name);
+        assert!(
+            text(&run.stderr).contains(says),
+            "{}: {}",
+            name,
+            text(&run.stderr)
+        );
+        assert!(run.stdout.is_empty(), "{}: {}", name, text(&run.stdout));
+    }
+    assert_eq!(git_status(), before);
+}
+
+#[test]
+fn every_subcommand_answers_help_with_its_options() {
+    for (command, option) in [
+        ("judge", "--time-limit-ms"),
+        ("stress", "--case-time-limit-ms"),
+        ("brute", "FILE"),
+        ("sample", "NAME"),
+        ("new", "<name>"),
+        ("listen", "--port"),
+        ("bench", "--plot"),
+    ] {
+        let run = xtask(&[command, "--help"]);
+        assert!(run.status.success(), "{}", command);
+        let stdout = text(&run.stdout);
+        assert!(
+            stdout.starts_with(&format!("cargo xtask {}", command)) && stdout.contains(option),
+            "{}: {}",
+            command,
+            stdout
+        );
+    }
+}
+
+#[test]
+fn stress_refuses_the_fuzzed_edge_cases_clearly() {
+    for (args, says) in [
+        (
+            &["--seed", "18446744073709551615", "--cases", "2"][..],
+            "the last seed would be past 18446744073709551615",
+        ),
+        (&["--cases", "0"][..], "--cases 0 checks nothing"),
+        (&["--case-time-limit-ms", "0"][..], "at least 1"),
+    ] {
+        let run = xtask(&[&["stress", CRATE][..], args].concat());
+        assert_eq!(run.status.code(), Some(1), "{:?}", args);
+        assert!(
+            text(&run.stderr).contains(says),
+            "{:?}: {}",
+            args,
+            text(&run.stderr)
+        );
+    }
+    let capped = xtask(&["stress", CRATE, "--cases", "50", "--jobs", "10000"]);
+    assert!(capped.status.success(), "{}", text(&capped.stderr));
+    assert!(text(&capped.stderr).contains("--jobs 10000 capped at"));
     assert!(
-        text(&taken.stderr).contains("already exists; nothing was written"),
+        text(&capped.stdout).contains("slowest seed"),
         "{}",
-        text(&taken.stderr)
+        text(&capped.stdout)
     );
+}
+
+#[test]
+fn brute_answers_files_and_stdin_and_refuses_bad_input() {
+    let dir = Scratch::new("brute");
+    dir.write("statement.in", STATEMENT);
+    let run = xtask(&["brute", CRATE, path(&dir.0.join("statement.in"))]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert_eq!(text(&run.stdout), "2\n");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(["brute", CRATE])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"2 3\n2 7\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("stdin: not an input of p4363-staircase-chess: token 5"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_closed_stdout_ends_xtask_quietly() {
+    // A pipe whose read end is closed before xtask writes its help.
+    let mut fds = [0; 2];
+    assert_eq!(unsafe { libc::pipe(fds.as_mut_ptr()) }, 0);
+    unsafe { libc::close(fds[0]) };
+    let write_end = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fds[1]) };
+    let out = Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .arg("help")
+        .stdout(write_end)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    assert_ne!(out.status.code(), Some(101), "{}", text(&out.stderr));
+    assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }

@@ -4,6 +4,9 @@
 use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
 
+/// The oracle this crate registers (in `crates/problems/Cargo.toml`).
+pub type ProblemOracle = Momotetsu;
+
 /// One input file: the grid's rows (`true` for `+`), and how its line ends are written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
@@ -135,6 +138,10 @@ impl Oracle for Momotetsu {
         };
         grid.crlf = rng.range(0, 4) == 0;
         grid
+    }
+
+    fn parse(input: &[u8]) -> Result<Self::Input, String> {
+        parse_input(input)
     }
 
     fn render(grid: &Grid) -> String {

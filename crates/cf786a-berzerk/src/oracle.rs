@@ -5,6 +5,9 @@
 use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
 
+/// The oracle this crate registers (in `crates/problems/Cargo.toml`).
+pub type ProblemOracle = Berzerk;
+
 /// One input: n and the two sets, in the order they are written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Input {
@@ -152,6 +155,10 @@ impl Oracle for Berzerk {
             let density = [0.2, 0.5, 0.9][rng.index(3)];
             Input::random(rng, n, density)
         }
+    }
+
+    fn parse(input: &[u8]) -> Result<Self::Input, String> {
+        parse_input(input)
     }
 
     fn render(input: &Input) -> String {

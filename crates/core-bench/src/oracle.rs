@@ -1,8 +1,11 @@
 //! Test oracle (feature `oracle`): the plain loops are the brute force of the core's solvers, on
 //! random small N; the benchmark inputs are each solver in each variant at one large N.
 
-use dp_core::oracle::{BenchInput, Oracle};
+use dp_core::oracle::{parse_with, BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+
+/// The oracle this crate registers (in `crates/problems/Cargo.toml`).
+pub type ProblemOracle = CoreBench;
 
 /// One input: which solver, which variant, N and the seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,6 +44,28 @@ impl Oracle for CoreBench {
             n: rng.range(1, 300) as usize,
             seed: rng.range(0, 1000),
         }
+    }
+
+    fn parse(input: &[u8]) -> Result<Input, String> {
+        parse_with(input, |sc| {
+            let word = |sc: &mut dp_core::Scanner<'_>, what: &str, words: &[&'static str]| {
+                let token = sc.token().unwrap_or_default();
+                match words.iter().find(|w| w.as_bytes() == token) {
+                    Some(w) => Ok(*w),
+                    None => Err(sc.invalid(&format!("expected {}: {}", what, words.join(", ")))),
+                }
+            };
+            let solver = word(sc, "the solver", &["subtraction"])?;
+            let variant = word(sc, "the variant", &["core", "plain", "forward"])?;
+            let n = sc.next_in(1..=100_000_000, "N")?;
+            let seed = sc.next("seed")?;
+            Ok(Input {
+                solver,
+                variant,
+                n,
+                seed,
+            })
+        })
     }
 
     fn render(input: &Input) -> String {

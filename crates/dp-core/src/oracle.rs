@@ -2,7 +2,7 @@
 //! random generator and real solver together, so tests, `cargo xtask stress` and benchmarks can
 //! drive every problem the same way.
 
-use crate::io::Error;
+use crate::io::{Error, Scanner};
 use crate::random::SplitMix64;
 
 /// A judge problem seen from its tests: random small inputs, a brute force that models the rules
@@ -10,7 +10,7 @@ use crate::random::SplitMix64;
 ///
 /// # Example
 /// ```
-/// use dp_core::oracle::{find_mismatch, Oracle};
+/// use dp_core::oracle::{find_mismatch, shrink_list, smaller, Oracle};
 /// use dp_core::{Error, Scanner, SplitMix64};
 ///
 /// /// Sum of a list: the "real" solver uses a formula, the brute force a loop.
@@ -25,12 +25,16 @@ use crate::random::SplitMix64;
 ///         let items: Vec<String> = input.iter().map(|x| x.to_string()).collect();
 ///         format!("{}\n{}\n", input.len(), items.join(" "))
 ///     }
+///     fn parse(input: &[u8]) -> Result<Vec<u64>, String> {
+///         let mut sc = Scanner::new(input);
+///         let n: usize = sc.next_in(1..=4, "n").map_err(|e| e.to_string())?;
+///         (0..n).map(|_| sc.next("x").map_err(|e| e.to_string())).collect()
+///     }
 ///     fn brute_force(input: &Vec<u64>) -> String {
 ///         format!("{}\n", input.iter().sum::<u64>())
 ///     }
 ///     fn shrink(input: &Vec<u64>) -> Vec<Vec<u64>> {
-///         (0..input.len()).filter(|_| input.len() > 1)
-///             .map(|i| { let mut v = input.clone(); v.remove(i); v }).collect()
+///         shrink_list(input, 1, |&x| smaller(x, 0))
 ///     }
 ///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
 ///         let mut sc = Scanner::new(input);
@@ -42,6 +46,8 @@ use crate::random::SplitMix64;
 ///     }
 /// }
 /// assert!(find_mismatch::<Sum>(1, 200).is_none());
+/// assert_eq!(Sum::parse(b"2\n3 4\n"), Ok(vec![3, 4]));
+/// assert!(Sum::parse(b"2\n3\n").unwrap_err().contains("expected x"));
 /// ```
 pub trait Oracle {
     /// One whole input file, in a form that can be rendered and shrunk.
@@ -55,6 +61,12 @@ pub trait Oracle {
 
     /// The input file's text.
     fn render(input: &Self::Input) -> String;
+
+    /// Reads an input file's text back (the inverse of [`Oracle::render`]), so the brute force
+    /// can answer a hand-written input (`cargo xtask brute`, `cargo xtask sample`). The error
+    /// names what was wrong, e.g. the token and what was expected there (a
+    /// [`Scanner`](crate::io::Scanner) error as text).
+    fn parse(input: &[u8]) -> Result<Self::Input, String>;
 
     /// The expected output, by rules modelled literally with no idea shared with the solver.
     fn brute_force(input: &Self::Input) -> String;
@@ -105,10 +117,14 @@ pub trait PlantedSolver {
 ///         let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
 ///         format!("{}\n{}\n", v.len(), items.join(" "))
 ///     }
+///     fn parse(input: &[u8]) -> Result<Vec<u64>, String> {
+///         let mut sc = Scanner::new(input);
+///         let n: usize = sc.next_in(1..=5, "n").map_err(|e| e.to_string())?;
+///         (0..n).map(|_| sc.next("x").map_err(|e| e.to_string())).collect()
+///     }
 ///     fn brute_force(v: &Vec<u64>) -> String { format!("{}\n", v.iter().max().unwrap()) }
 ///     fn shrink(v: &Vec<u64>) -> Vec<Vec<u64>> {
-///         (0..v.len()).filter(|_| v.len() > 1)
-///             .map(|i| { let mut w = v.clone(); w.remove(i); w }).collect()
+///         dp_core::oracle::shorter(v, 1)
 ///     }
 ///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
 ///         let mut sc = Scanner::new(input);
@@ -153,6 +169,10 @@ impl<P: PlantedSolver> Oracle for Planted<P> {
 
     fn render(input: &Self::Input) -> String {
         P::Base::render(input)
+    }
+
+    fn parse(input: &[u8]) -> Result<Self::Input, String> {
+        P::Base::parse(input)
     }
 
     fn brute_force(input: &Self::Input) -> String {
@@ -265,6 +285,9 @@ pub fn check_input<O: Oracle>(seed: u64, input: O::Input) -> Option<Mismatch<O::
 /// #     fn name() -> &'static str { "echo" }
 /// #     fn generate(rng: &mut SplitMix64) -> u8 { rng.range(0, 9) as u8 }
 /// #     fn render(x: &u8) -> String { format!("{}\n", x) }
+/// #     fn parse(input: &[u8]) -> Result<u8, String> {
+/// #         dp_core::Scanner::new(input).next("x").map_err(|e| e.to_string())
+/// #     }
 /// #     fn brute_force(x: &u8) -> String { format!("{}\n", x) }
 /// #     fn shrink(_: &u8) -> Vec<u8> { Vec::new() }
 /// #     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
@@ -355,4 +378,196 @@ pub fn shrink_mismatch_with<O: Oracle>(
         break;
     }
     (best, steps)
+}
+
+/// An integer that the generic shrinkers can make smaller: the primitive integers up to 64 bits.
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::ShrinkNumber;
+/// assert_eq!(u32::halfway(1, 9), 5);
+/// assert_eq!(i64::halfway(-8, 0), -4);
+/// ```
+pub trait ShrinkNumber: Copy + Ord {
+    /// The number halfway from `least` to `x`, rounded towards `least`.
+    fn halfway(least: Self, x: Self) -> Self;
+    /// `x - 1`, for `x` above the type's minimum.
+    fn before(x: Self) -> Self;
+}
+
+macro_rules! impl_shrink_number {
+    ($($t:ty),*) => {$(
+        impl ShrinkNumber for $t {
+            fn halfway(least: Self, x: Self) -> Self {
+                // In i128, where no difference of two 64-bit integers overflows.
+                (least as i128 + (x as i128 - least as i128) / 2) as $t
+            }
+            fn before(x: Self) -> Self {
+                x - 1
+            }
+        }
+    )*};
+}
+
+impl_shrink_number!(u8, u16, u32, u64, usize, i8, i16, i32, i64, isize);
+
+/// Smaller values to try in place of `x`, all in `least..x`, smallest first: `least`, the
+/// halfway point and `x - 1`, without repeats. Empty when `x <= least`.
+///
+/// # Complexity
+/// O(1).
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::smaller;
+/// assert_eq!(smaller(10u32, 1), [1, 5, 9]);
+/// assert_eq!(smaller(2u32, 1), [1]);
+/// assert!(smaller(1u32, 1).is_empty());
+/// assert_eq!(smaller(-3i64, -10), [-10, -7, -4]);
+/// ```
+pub fn smaller<T: ShrinkNumber>(x: T, least: T) -> Vec<T> {
+    let mut values = Vec::new();
+    if x > least {
+        for value in [least, T::halfway(least, x), T::before(x)] {
+            if !values.contains(&value) {
+                values.push(value);
+            }
+        }
+    }
+    values
+}
+
+/// Shorter lists that keep at least `min_len` items, in their order: the two halves (of lists of
+/// 4 or more), then the list with one item dropped, for each item.
+///
+/// # Complexity
+/// O(n^2) items in all for a list of n.
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::shorter;
+/// assert_eq!(shorter(&[1, 2, 3], 1), [vec![2, 3], vec![1, 3], vec![1, 2]]);
+/// assert_eq!(shorter(&[1, 2, 3, 4], 0)[..2], [vec![1, 2], vec![3, 4]]);
+/// assert!(shorter(&[7], 1).is_empty());
+/// ```
+pub fn shorter<T: Clone>(items: &[T], min_len: usize) -> Vec<Vec<T>> {
+    let n = items.len();
+    let mut lists = Vec::new();
+    if n >= 4 && n / 2 >= min_len {
+        lists.push(items[..n / 2].to_vec());
+        lists.push(items[n / 2..].to_vec());
+    }
+    if n > min_len {
+        for skip in 0..n {
+            let mut fewer = items.to_vec();
+            fewer.remove(skip);
+            lists.push(fewer);
+        }
+    }
+    lists
+}
+
+/// Every contiguous run of `items` shorter than it and at least `min_len` long, shortest
+/// first: for inputs where only the items' order matters (a row played from its ends), a
+/// failing part is found at once instead of one item at a time.
+///
+/// # Complexity
+/// O(n^3) items in all for a list of n: for the small inputs of a generator.
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::windows;
+/// assert_eq!(windows(&[1, 2, 3], 2), [vec![1, 2], vec![2, 3]]);
+/// assert_eq!(windows(&[1, 2, 3], 1)[..3], [vec![1], vec![2], vec![3]]);
+/// ```
+pub fn windows<T: Clone>(items: &[T], min_len: usize) -> Vec<Vec<T>> {
+    let n = items.len();
+    let mut lists = Vec::new();
+    for len in min_len.max(1)..n {
+        for start in 0..=n - len {
+            lists.push(items[start..start + len].to_vec());
+        }
+    }
+    lists
+}
+
+/// Lists of the same length with one item replaced by one of its shrinks (`shrink_item`), for
+/// each item and each shrink.
+///
+/// # Complexity
+/// One call of `shrink_item` per item, one list per shrink.
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::{shrink_each, smaller};
+/// let lists = shrink_each(&[3u32, 1], |&x| smaller(x, 1));
+/// assert_eq!(lists, [vec![1, 1], vec![2, 1]]);
+/// ```
+pub fn shrink_each<T: Clone>(items: &[T], shrink_item: impl Fn(&T) -> Vec<T>) -> Vec<Vec<T>> {
+    let mut lists = Vec::new();
+    for (k, item) in items.iter().enumerate() {
+        for replacement in shrink_item(item) {
+            let mut list = items.to_vec();
+            list[k] = replacement;
+            lists.push(list);
+        }
+    }
+    lists
+}
+
+/// [`shorter`] lists first (fewer items, at least `min_len`), then [`shrink_each`] (smaller
+/// items): the usual shrink of a list of test cases, or of the numbers of one test.
+///
+/// # Complexity
+/// That of [`shorter`] and [`shrink_each`].
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::{shrink_list, smaller};
+/// // Tests of numbers at least 1: drop a test, drop a number, make a number smaller.
+/// let tests = vec![vec![4u32, 2], vec![1]];
+/// let smaller_tests = shrink_list(&tests, 1, |row| shrink_list(row, 1, |&x| smaller(x, 1)));
+/// assert_eq!(smaller_tests[0], [vec![1]]); // the first test dropped
+/// assert!(smaller_tests.contains(&vec![vec![2, 2], vec![1]])); // 4 halved
+/// assert!(smaller_tests.iter().all(|t| t != &tests));
+/// ```
+pub fn shrink_list<T: Clone>(
+    items: &[T],
+    min_len: usize,
+    shrink_item: impl Fn(&T) -> Vec<T>,
+) -> Vec<Vec<T>> {
+    let mut lists = shorter(items, min_len);
+    lists.extend(shrink_each(items, shrink_item));
+    lists
+}
+
+/// Reads a whole input file for [`Oracle::parse`]: `read` takes what it needs from a
+/// [`Scanner`] on `input`; its error, or a token left after what it read, becomes the message.
+///
+/// # Complexity
+/// That of `read`, plus a look at the rest of the input.
+///
+/// # Example
+/// ```
+/// use dp_core::oracle::parse_with;
+/// let read = |text: &[u8]| {
+///     parse_with(text, |sc| {
+///         let n: usize = sc.next_in(1..=3, "n")?;
+///         (0..n).map(|_| sc.next::<u32>("x")).collect::<Result<Vec<u32>, _>>()
+///     })
+/// };
+/// assert_eq!(read(b"2\n5 6\n"), Ok(vec![5, 6]));
+/// assert_eq!(read(b"2\n5").unwrap_err(), "token 3 (line 2): expected x (an integer), found end of input");
+/// assert_eq!(read(b"1 5 6").unwrap_err(), "token 3 (line 1): unexpected token after the input");
+/// ```
+pub fn parse_with<T>(
+    input: &[u8],
+    read: impl FnOnce(&mut Scanner<'_>) -> Result<T, Error>,
+) -> Result<T, String> {
+    let mut sc = Scanner::new(input);
+    let value = read(&mut sc).map_err(|err| err.to_string())?;
+    if sc.token().is_some() {
+        return Err(sc.invalid("unexpected token after the input").to_string());
+    }
+    Ok(value)
 }

@@ -2,9 +2,12 @@
 //! full set of occupied cells, and benchmark inputs.
 
 use crate::gap_mask::GapMask;
-use crate::{MAX_OPEN_GAP, MAX_STEP};
-use dp_core::oracle::{BenchInput, Oracle};
+use crate::{MAX_N, MAX_OPEN_GAP, MAX_STEP, MAX_TOTAL, MAX_VALUE};
+use dp_core::oracle::{parse_with, shrink_list, smaller, BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+
+/// The oracle this crate registers (in `crates/problems/Cargo.toml`).
+pub type ProblemOracle = JumpDuelOracle;
 use std::collections::HashMap;
 
 /// One input file: per test, the values of cells 3..=n.
@@ -18,6 +21,21 @@ pub fn render(tests: &Tests) -> String {
         text.push_str(&format!("{}\n{}\n", values.len() + 2, cells.join(" ")));
     }
     text
+}
+
+/// Reads an input file in the statement's format: t, then each row's n and its values of cells
+/// 3..=n.
+pub fn parse_input(text: &[u8]) -> Result<Tests, String> {
+    parse_with(text, |sc| {
+        let tests: usize = sc.next_in(1..=MAX_TOTAL / 2, "t")?;
+        let mut rows = Vec::new();
+        for _ in 0..tests {
+            let n: usize = sc.next_in(2..=MAX_N, "n")?;
+            let values = (3..=n).map(|_| sc.next_in(1..=MAX_VALUE, "a_i (a cell value)"));
+            rows.push(values.collect::<Result<Vec<u32>, Error>>()?);
+        }
+        Ok(rows)
+    })
 }
 
 /// The first player's score minus the second's under optimal play, by searching every play:
@@ -234,30 +252,15 @@ impl Oracle for JumpDuelOracle {
             .collect()
     }
 
+    fn parse(input: &[u8]) -> Result<Tests, String> {
+        parse_input(input)
+    }
+
+    /// Fewer rows, then per row fewer cells (n >= 2 stays), then smaller values (at least 1).
     fn shrink(tests: &Tests) -> Vec<Tests> {
-        let mut smaller = Vec::new();
-        if tests.len() > 1 {
-            for i in 0..tests.len() {
-                let mut t = tests.clone();
-                t.remove(i);
-                smaller.push(t);
-            }
-        }
-        for i in 0..tests.len() {
-            for c in 0..tests[i].len() {
-                let mut t = tests.clone();
-                t[i].remove(c);
-                smaller.push(t);
-            }
-            for c in 0..tests[i].len() {
-                if tests[i][c] > 1 {
-                    let mut t = tests.clone();
-                    t[i][c] /= 2;
-                    smaller.push(t);
-                }
-            }
-        }
-        smaller
+        shrink_list(tests, 1, |values| {
+            shrink_list(values, 0, |&v| smaller(v, 1))
+        })
     }
 
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {

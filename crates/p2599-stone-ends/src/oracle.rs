@@ -1,9 +1,12 @@
 //! Test oracle (feature `oracle`): random small rows of piles, a brute force that plays the game on
 //! the explicit row, shrinking, and benchmark inputs.
 
-use crate::MAX_STONES;
-use dp_core::oracle::{BenchInput, Oracle};
+use crate::{MAX_PILES, MAX_STONES, MAX_TESTS};
+use dp_core::oracle::{parse_with, shrink_list, smaller, windows, BenchInput, Oracle};
 use dp_core::{Error, HashMemo, SplitMix64};
+
+/// The oracle this crate registers (in `crates/problems/Cargo.toml`).
+pub type ProblemOracle = StoneEnds;
 
 /// One input file: the rows of piles of its tests.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,43 +86,18 @@ pub fn bench_input(seed: u64, tests: usize, piles: usize, max_stones: u32) -> St
     random_games(&mut SplitMix64::new(seed), tests, piles, max_stones).render()
 }
 
-/// Rows up to this long get every shorter window as a shrink; longer ones only halves.
-const WINDOWS_UP_TO: usize = 12;
-
-fn shrink_row(row: &[u32]) -> Vec<Vec<u32>> {
-    let n = row.len();
-    let mut smaller = Vec::new();
-    if n > 1 {
-        // Shorter first: contiguous windows (the shape a game on the ends keeps), by length.
-        if n <= WINDOWS_UP_TO {
-            for len in 1..n {
-                for start in 0..=n - len {
-                    smaller.push(row[start..start + len].to_vec());
-                }
-            }
-        } else {
-            smaller.push(row[..n / 2].to_vec());
-            smaller.push(row[n / 2..].to_vec());
+/// Reads an input file in the statement's format: T, then each test's n and its n piles.
+pub fn parse_input(text: &[u8]) -> Result<Games, String> {
+    parse_with(text, |sc| {
+        let tests: usize = sc.next_in(1..=MAX_TESTS, "T")?;
+        let mut rows = Vec::with_capacity(tests);
+        for _ in 0..tests {
+            let n: usize = sc.next_in(1..=MAX_PILES, "n")?;
+            let row = (0..n).map(|_| sc.next_in(1..=MAX_STONES, "a_i"));
+            rows.push(row.collect::<Result<Vec<u32>, Error>>()?);
         }
-        for skip in 1..n - 1 {
-            // Inner piles only: dropping an end pile is a window, tried above.
-            let mut shorter = row.to_vec();
-            shorter.remove(skip);
-            smaller.push(shorter);
-        }
-    }
-    for (k, &a) in row.iter().enumerate() {
-        let mut tried = Vec::new();
-        for b in [1, a / 2, a - 1] {
-            if b >= 1 && b < a && !tried.contains(&b) {
-                tried.push(b);
-                let mut less = row.to_vec();
-                less[k] = b;
-                smaller.push(less);
-            }
-        }
-    }
-    smaller
+        Ok(Games { rows })
+    })
 }
 
 /// The oracle of p2599-stone-ends for tests and `cargo xtask stress`.
@@ -158,33 +136,23 @@ impl Oracle for StoneEnds {
             .collect()
     }
 
-    /// Fewer tests (each test alone, then each one left out), then per test: shorter rows
-    /// (windows by length, then one inner pile left out), then smaller piles (1, half, one less).
+    fn parse(input: &[u8]) -> Result<Games, String> {
+        parse_input(input)
+    }
+
+    /// Fewer tests, then per test shorter rows (contiguous windows first, shortest first: the
+    /// shape a game on the ends keeps), then smaller piles (at least 1 stone).
     fn shrink(games: &Games) -> Vec<Games> {
-        let rows = &games.rows;
-        let mut smaller = Vec::new();
-        if rows.len() > 1 {
-            for row in rows {
-                smaller.push(Games {
-                    rows: vec![row.clone()],
-                });
-            }
-            if rows.len() > 2 {
-                for skip in 0..rows.len() {
-                    let mut fewer = rows.clone();
-                    fewer.remove(skip);
-                    smaller.push(Games { rows: fewer });
-                }
-            }
-        }
-        for (k, row) in rows.iter().enumerate() {
-            for replacement in shrink_row(row) {
-                let mut games = games.clone();
-                games.rows[k] = replacement;
-                smaller.push(games);
-            }
-        }
-        smaller
+        let shrink_row = |row: &Vec<u32>| {
+            let mut rows = windows(row, 1);
+            rows.extend(shrink_list(row, 1, |&a| smaller(a, 1)));
+            rows
+        };
+        let smaller_rows = shrink_list(&games.rows, 1, shrink_row);
+        smaller_rows
+            .into_iter()
+            .map(|rows| Games { rows })
+            .collect()
     }
 
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {

@@ -1,8 +1,12 @@
 //! Test oracle (feature `oracle`): random small boards and a brute force that plays the game on a
 //! full-board bitmask, checking the placement rule literally.
 
-use dp_core::oracle::{BenchInput, Oracle};
+use crate::{MAX_SIDE, MAX_VALUE};
+use dp_core::oracle::{parse_with, shrink_each, smaller, BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+
+/// The oracle this crate registers (in `crates/problems/Cargo.toml`).
+pub type ProblemOracle = StaircaseChess;
 
 /// One input file: an n x m board with Black's values A and White's values B (row-major).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +47,27 @@ impl Board {
             white,
         }
     }
+}
+
+/// Reads an input file in the statement's format: n and m, then A and B row by row.
+pub fn parse_input(text: &[u8]) -> Result<Board, String> {
+    parse_with(text, |sc| {
+        let rows: usize = sc.next_in(1..=MAX_SIDE, "n")?;
+        let cols: usize = sc.next_in(1..=MAX_SIDE, "m")?;
+        let mut grid = |name: &str| -> Result<Vec<i32>, Error> {
+            (0..rows * cols)
+                .map(|_| sc.next_in(0..=MAX_VALUE, name))
+                .collect()
+        };
+        let black = grid("A[i][j]")?;
+        let white = grid("B[i][j]")?;
+        Ok(Board {
+            rows,
+            cols,
+            black,
+            white,
+        })
+    })
 }
 
 /// Black's score minus White's under optimal play, by exhaustive search over every set of
@@ -114,12 +139,16 @@ impl Oracle for StaircaseChess {
         board.render()
     }
 
+    fn parse(input: &[u8]) -> Result<Board, String> {
+        parse_input(input)
+    }
+
     fn brute_force(board: &Board) -> String {
         format!("{}\n", brute_force(board))
     }
 
     fn shrink(board: &Board) -> Vec<Board> {
-        let mut smaller = Vec::new();
+        let mut candidates = Vec::new();
         let keep = |rows: usize, cols: usize| {
             let pick = |grid: &Vec<i32>| {
                 (0..rows * cols)
@@ -134,31 +163,25 @@ impl Oracle for StaircaseChess {
             }
         };
         if board.rows > 1 {
-            smaller.push(keep(board.rows - 1, board.cols));
+            candidates.push(keep(board.rows - 1, board.cols));
         }
         if board.cols > 1 {
-            smaller.push(keep(board.rows, board.cols - 1));
+            candidates.push(keep(board.rows, board.cols - 1));
         }
-        for k in 0..board.rows * board.cols {
-            for which in 0..2 {
-                let grid = if which == 0 {
-                    &board.black
-                } else {
-                    &board.white
-                };
-                if grid[k] > 0 {
-                    let mut b = board.clone();
-                    let g = if which == 0 {
-                        &mut b.black
-                    } else {
-                        &mut b.white
-                    };
-                    g[k] /= 2;
-                    smaller.push(b);
-                }
-            }
+        let smaller_value = |&v: &i32| smaller(v, 0);
+        for black in shrink_each(&board.black, smaller_value) {
+            candidates.push(Board {
+                black,
+                ..board.clone()
+            });
         }
-        smaller
+        for white in shrink_each(&board.white, smaller_value) {
+            candidates.push(Board {
+                white,
+                ..board.clone()
+            });
+        }
+        candidates
     }
 
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {

@@ -2,8 +2,12 @@
 //! literally with a depth-limited minimax on (row, column) pairs, sharing nothing with the
 //! retrograde solver (no position indices, no un-moves, no layers).
 
-use dp_core::oracle::{BenchInput, Oracle};
+use crate::MAX_SIDE;
+use dp_core::oracle::{parse_with, smaller, BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+
+/// The oracle this crate registers (in `crates/problems/Cargo.toml`).
+pub type ProblemOracle = Chase;
 
 /// One input file: the board side and the two pieces' cells, 1-based as in the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +59,22 @@ impl Start {
         }
         starts
     }
+}
+
+/// Reads an input file in the statement's format: n, White's row and column, Black's.
+pub fn parse_input(text: &[u8]) -> Result<Start, String> {
+    parse_with(text, |sc| {
+        let n: usize = sc.next_in(2..=MAX_SIDE, "n")?;
+        let mut cell = |row: &str, col: &str| -> Result<(usize, usize), Error> {
+            Ok((sc.next_in(1..=n, row)?, sc.next_in(1..=n, col)?))
+        };
+        let white = cell("r1", "c1")?;
+        let black = cell("r2", "c2")?;
+        if white == black {
+            return Err(sc.invalid("the two pieces start on the same cell"));
+        }
+        Ok(Start { n, white, black })
+    })
 }
 
 /// How Black's two-cell move treats White's piece on the cell in between.
@@ -261,36 +281,41 @@ impl Oracle for Chase {
         start.render()
     }
 
+    fn parse(input: &[u8]) -> Result<Start, String> {
+        parse_input(input)
+    }
+
     fn brute_force(start: &Start) -> String {
         brute_force(start)
     }
 
     fn shrink(start: &Start) -> Vec<Start> {
-        let mut smaller = Vec::new();
+        let mut candidates = Vec::new();
         let fits = |(r, c): (usize, usize), n: usize| r <= n && c <= n;
         if start.n > 2 && fits(start.white, start.n - 1) && fits(start.black, start.n - 1) {
-            smaller.push(Start {
+            candidates.push(Start {
                 n: start.n - 1,
                 ..*start
             });
         }
-        // Move one piece one cell towards the corner (1, 1), if that cell is free.
+        // Move one piece towards row 1 or column 1, onto a free cell.
         let pieces = [start.white, start.black];
         for which in 0..2 {
             let (r, c) = pieces[which];
-            for cell in [(r - 1, c), (r, c - 1)] {
-                if cell.0 >= 1 && cell.1 >= 1 && cell != pieces[1 - which] {
+            let cells = smaller(r, 1).into_iter().map(|r| (r, c));
+            for cell in cells.chain(smaller(c, 1).into_iter().map(|c| (r, c))) {
+                if cell != pieces[1 - which] {
                     let mut s = *start;
                     if which == 0 {
                         s.white = cell;
                     } else {
                         s.black = cell;
                     }
-                    smaller.push(s);
+                    candidates.push(s);
                 }
             }
         }
-        smaller
+        candidates
     }
 
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {

@@ -5,6 +5,9 @@
 use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
 
+/// The oracle this crate registers (in `crates/problems/Cargo.toml`).
+pub type ProblemOracle = TriangleWarOracle;
+
 /// One input file: each game's first moves as the two dots written, and the line ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Games {
@@ -268,6 +271,10 @@ impl Oracle for TriangleWarOracle {
             games,
             crlf: rng.range(0, 3) == 0,
         }
+    }
+
+    fn parse(input: &[u8]) -> Result<Self::Input, String> {
+        parse_input(input)
     }
 
     fn render(games: &Games) -> String {

@@ -8,6 +8,9 @@ use dp_core::{Error, SplitMix64};
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+/// The oracle this crate registers (in `crates/problems/Cargo.toml`).
+pub type ProblemOracle = CuttingGame;
+
 /// Largest area the generator gives the brute force: every sheet up to it is solved, with one
 /// memo, in about a second.
 pub const MAX_BRUTE_AREA: usize = 60;
@@ -164,6 +167,10 @@ impl Oracle for CuttingGame {
             crlf: rng.index(3) == 0,
             final_newline: rng.index(4) != 0,
         }
+    }
+
+    fn parse(input: &[u8]) -> Result<Self::Input, String> {
+        parse_input(input)
     }
 
     fn render(sheets: &Sheets) -> String {

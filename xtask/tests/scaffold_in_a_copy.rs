@@ -1,0 +1,213 @@
+//! The slow check, run by `.ci/run` as its own step (`cargo test -p xtask --test
+//! scaffold_in_a_copy -- --ignored`): in a copy of the workspace, `cargo xtask new` and
+//! `cargo xtask listen` (one POST of a Competitive Companion payload, on the loopback) scaffold
+//! crates that build, pass the workspace's tests, stress, bundle, judge and answer `brute` and
+//! `sample`. It builds the copy under `target/xtask-copy-test/` (a few minutes cold).
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// Copies the workspace at `from` to `to`, leaving out build output and version control.
+fn copy_workspace(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if name == "target" || name.starts_with("target-") || name == ".git" {
+            continue;
+        }
+        let kind = entry.file_type().unwrap();
+        if kind.is_dir() {
+            copy_workspace(&entry.path(), &to.join(&name));
+        } else if kind.is_file() {
+            std::fs::copy(entry.path(), to.join(&name)).unwrap();
+        }
+    }
+}
+
+struct Copy {
+    root: PathBuf,
+    target: PathBuf,
+}
+
+impl Copy {
+    fn command(&self, program: impl AsRef<std::ffi::OsStr>, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
+        command
+            .args(args)
+            .current_dir(&self.root)
+            .env("CARGO_TARGET_DIR", &self.target)
+            .env("INSTA_UPDATE", "always");
+        command
+    }
+
+    fn cargo(&self, args: &[&str]) -> String {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let out = self.command(cargo, args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "cargo {} failed:\n{}\n{}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    /// The copy's own xtask binary (its workspace root is the copy).
+    fn xtask(&self) -> PathBuf {
+        self.target.join("debug").join("xtask")
+    }
+
+    fn run_xtask(&self, args: &[&str]) -> std::process::Output {
+        self.command(self.xtask(), args).output().unwrap()
+    }
+}
+
+/// Competitive Companion's POST for Luogu's P1001 (A+B), every field it sends.
+const PAYLOAD: &str = r#"{"name":"P1001 A+B Problem","group":"Luogu","url":"https://www.luogu.com.cn/problem/P1001","interactive":false,"memoryLimit":512,"timeLimit":1000,"tests":[{"input":"1 2\n","output":"3\n"},{"input":"20 30\n","output":"50\n"}],"testType":"single","input":{"type":"stdin"},"output":{"type":"stdout"},"languages":{"java":{"mainClass":"Main","taskClass":"P1001"}},"batch":{"id":"0f6ad5a5-1f44-4c47-a4a3-5d1f7b6c0e21","size":1}}"#;
+
+fn post(port: u16, body: &str) -> String {
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    write!(
+        stream,
+        "POST / HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{}",
+        port,
+        body.len(),
+        body
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response
+}
+
+#[test]
+#[ignore = "slow: builds a copy of the workspace; .ci/run runs it as its own step"]
+fn new_and_listen_crates_build_test_bundle_and_judge_in_a_copy_of_the_workspace() {
+    let real = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    // A fixed place under target/, so the build folder beside it stays warm across runs.
+    let base = real.join("target").join("xtask-copy-test");
+    let copy = Copy {
+        root: base.join("workspace"),
+        target: base.join("target"),
+    };
+    std::fs::remove_dir_all(&copy.root).ok();
+    copy_workspace(real, &copy.root);
+    copy.cargo(&["build", "-p", "xtask"]);
+
+    // `new`, then `new` again (refused, nothing changed).
+    let new = copy.run_xtask(&["new", "p9999-new-game"]);
+    assert!(
+        new.status.success(),
+        "{}",
+        String::from_utf8_lossy(&new.stderr)
+    );
+    let registry = copy.root.join("crates/problems/Cargo.toml");
+    let before = std::fs::read_to_string(&registry).unwrap();
+    assert!(!copy.run_xtask(&["new", "p9999-new-game"]).status.success());
+    assert_eq!(std::fs::read_to_string(&registry).unwrap(), before);
+
+    // `listen --count 1` and one POST.
+    let mut listen = copy
+        .command(
+            copy.xtask(),
+            &[
+                "listen",
+                "--port",
+                "0",
+                "--count",
+                "1",
+                "--timeout-s",
+                "300",
+            ],
+        )
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(listen.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    let port: u16 = line
+        .split("127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|port| port.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {:?}", line));
+    let response = post(port, PAYLOAD);
+    assert!(response.starts_with("HTTP/1.1 200 OK"), "{}", response);
+    let out = listen.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let name = "p1001-a-b";
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .contains(&format!("created  crates/{}/src/lib.rs", name)));
+    let registry = std::fs::read_to_string(&registry).unwrap();
+    for crate_name in ["p9999-new-game", name] {
+        assert!(registry.contains(&format!("{} = {{ path = \"../{}\"", crate_name, crate_name)));
+    }
+    let manifest =
+        std::fs::read_to_string(copy.root.join("crates").join(name).join("Cargo.toml")).unwrap();
+    assert!(
+        manifest.contains("time-limit-ms = 1000\nmemory-limit-mib = 512\n"),
+        "{}",
+        manifest
+    );
+
+    // Both crates: the workspace's tests (oracles, samples), stress, brute, sample, bundle, judge,
+    // through an xtask rebuilt with the new registry (as `cargo xtask` rebuilds it).
+    copy.cargo(&["build", "-p", "xtask"]);
+    copy.cargo(&[
+        "test", "-p", "gamedp", "--test", "tests", "--", "oracles", "samples",
+    ]);
+    copy.cargo(&[
+        "test",
+        "-p",
+        name,
+        "-p",
+        "p9999-new-game",
+        "--features",
+        "oracle",
+    ]);
+    for crate_name in ["p9999-new-game", name] {
+        let stress = copy.run_xtask(&["stress", crate_name, "--cases", "300"]);
+        assert!(
+            stress.status.success(),
+            "{}",
+            String::from_utf8_lossy(&stress.stderr)
+        );
+        let judge = copy.run_xtask(&["judge", crate_name, "--bundled"]);
+        assert!(
+            judge.status.success(),
+            "{}",
+            String::from_utf8_lossy(&judge.stdout)
+        );
+    }
+    let bundle = copy.run_xtask(&["bundle", name, "p9999-new-game"]);
+    assert!(
+        bundle.status.success(),
+        "{}",
+        String::from_utf8_lossy(&bundle.stderr)
+    );
+    let samples = copy.root.join("samples").join(name);
+    let brute = copy.run_xtask(&["brute", name, samples.join("02.in").to_str().unwrap()]);
+    assert_eq!(String::from_utf8_lossy(&brute.stdout), "50\n");
+    let input = copy.root.join("mine.in");
+    std::fs::write(&input, "4 5 6\n").unwrap();
+    let sample = copy.run_xtask(&["sample", name, "three", input.to_str().unwrap()]);
+    assert!(
+        sample.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sample.stderr)
+    );
+    assert_eq!(
+        std::fs::read_to_string(samples.join("three.out")).unwrap(),
+        "15\n"
+    );
+    assert!(!copy
+        .run_xtask(&["sample", name, "three", input.to_str().unwrap()])
+        .status
+        .success());
+    std::fs::remove_dir_all(&copy.root).ok();
+}
