@@ -134,13 +134,16 @@ impl Chase {
     }
 
     /// The positions reached from `pos` by a move of `piece` (0 White, 1 Black); the other side
-    /// is then to move (the low bit of the index).
+    /// is then to move.
     #[inline]
     fn moves(&self, pos: usize, piece: usize) -> impl Iterator<Item = usize> + '_ {
         let cell = self.layout.cells_of(pos)[piece];
+        // The same cells, the other side to move.
+        let half = self.layout.half;
+        let flipped = if pos >= half { pos - half } else { pos + half } as isize;
         self.steps[piece][cell]
             .iter()
-            .map(move |&d| (pos as isize + d) as usize ^ 1)
+            .map(move |&d| (flipped + d) as usize)
     }
 }
 
@@ -162,13 +165,13 @@ impl RetrogradeGame for Chase {
     }
 
     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, f: F) {
-        self.moves(pos, pos & 1).for_each(f)
+        self.moves(pos, self.layout.side_of(pos)).for_each(f)
     }
 
     // Called twice per position before the analysis: a lookup instead of walking the moves.
     #[inline]
     fn degree(&self, pos: usize) -> usize {
-        let piece = pos & 1;
+        let piece = self.layout.side_of(pos);
         self.steps[piece][self.layout.cells_of(pos)[piece]].len()
     }
 }
@@ -179,7 +182,7 @@ impl Unmoves for Chase {
     fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, f: F) {
         // Each piece's moves are symmetric on the board, so the cells the piece that moved last
         // can have come from are the cells it can go to.
-        self.moves(pos, !pos & 1).for_each(f)
+        self.moves(pos, 1 - self.layout.side_of(pos)).for_each(f)
     }
 }
 
