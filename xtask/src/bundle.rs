@@ -353,7 +353,20 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
         }
         current
     };
-    let proof = match verify::verify(&subject, &compilers, options.skip_missing) {
+    // A bundle proven before on the same text, compilers and samples is not compiled again:
+    // the proof would be the same (a warm `--all` after a change of one crate proves that one).
+    let proof_key = proof_key(&assembled.text, &compilers, &cases)?;
+    let proof_file = dir.join(".proofs").join(name);
+    let unchanged = std::fs::read_to_string(&target).ok().as_deref() == Some(&assembled.text);
+    let remembered = if unchanged {
+        read_proof(&proof_file, proof_key)
+    } else {
+        None
+    };
+    let proof = match remembered.map(Ok).unwrap_or_else(|| {
+        verify::verify(&subject, &compilers, options.skip_missing)
+            .inspect(|proof| write_proof(&proof_file, proof_key, proof))
+    }) {
         Ok(proof) => proof,
         Err(err) => {
             write_atomically(&failed_copy, &assembled.text).ok();
@@ -381,6 +394,65 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
 }
 
 /// `--extern name=path` for each dependency of `name`, from a `cargo build --release` of it:
+
+/// What a bundle's proof depends on: its text, each compiler (its `--version`, edition and
+/// flags) and each sample, hashed (FNV-1a, stable across runs and builds of xtask).
+fn proof_key(text: &str, compilers: &[Compiler], cases: &[verify::Case]) -> Result<u64> {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut add = |bytes: &[u8]| {
+        for &b in bytes.iter().chain(&[0xff]) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    };
+    add(text.as_bytes());
+    for c in compilers {
+        add(format!("{:?} {:?}", c, c.version()).as_bytes());
+    }
+    for case in cases {
+        add(case.0.as_bytes());
+        add(&std::fs::read(&case.1)?);
+        add(&std::fs::read(&case.2)?);
+    }
+    Ok(hash)
+}
+
+/// The remembered proof of `key`, if `file` holds it.
+fn read_proof(file: &Path, key: u64) -> Option<verify::Proof> {
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).ok()?).ok()?;
+    if json["key"].as_str()? != format!("{:016x}", key) {
+        return None;
+    }
+    let list = |field: &str| -> Option<Vec<String>> {
+        json[field]
+            .as_array()?
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect()
+    };
+    Some(verify::Proof {
+        passed: list("passed")?,
+        skipped: list("skipped")?,
+        edition_note: json["edition_note"].as_str().map(str::to_string),
+        warnings: json["warnings"].as_str()?.to_string(),
+    })
+}
+
+/// Remembers a proof; a failure to write only costs the next run a new proof.
+fn write_proof(file: &Path, key: u64, proof: &verify::Proof) {
+    let json = serde_json::json!({
+        "key": format!("{:016x}", key),
+        "passed": proof.passed,
+        "skipped": proof.skipped,
+        "edition_note": proof.edition_note,
+        "warnings": proof.warnings,
+    });
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir).ok();
+    }
+    write_atomically(file, &json.to_string()).ok();
+}
+
 /// how a bundle that leaves crates to the judge is checked.
 fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
     let out = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))

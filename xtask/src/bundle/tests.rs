@@ -467,3 +467,45 @@ fn a_missing_compiler_fails_unless_skipped() {
         summary
     );
 }
+
+/// A remembered proof stands only for the same text, compilers and samples: each of them
+/// changes the key, and a proof is read back only under its own key.
+#[test]
+fn a_proof_is_remembered_only_for_what_it_proved() {
+    let dir = TempDir::new("proof").unwrap();
+    let (input, expected) = (dir.path().join("a.in"), dir.path().join("a.out"));
+    std::fs::write(&input, "1 2\n").unwrap();
+    std::fs::write(&expected, "3\n").unwrap();
+    let cases = vec![("a".to_string(), input.clone(), expected.clone())];
+    let compilers = Options::from_flags(None, None).compilers;
+    let key = super::proof_key("fn main() {}", &compilers, &cases).unwrap();
+    assert_eq!(
+        key,
+        super::proof_key("fn main() {}", &compilers, &cases).unwrap()
+    );
+    assert_ne!(
+        key,
+        super::proof_key("fn main() { }", &compilers, &cases).unwrap()
+    );
+    assert_ne!(
+        key,
+        super::proof_key("fn main() {}", &compilers[..1], &cases).unwrap()
+    );
+    std::fs::write(&expected, "4\n").unwrap();
+    assert_ne!(
+        key,
+        super::proof_key("fn main() {}", &compilers, &cases).unwrap()
+    );
+
+    let file = dir.path().join("proofs").join("x");
+    let proof = super::verify::Proof {
+        passed: vec!["rustc 1.95.0 (2021)".to_string()],
+        edition_note: Some("for edition 2021 only".to_string()),
+        ..Default::default()
+    };
+    super::write_proof(&file, key, &proof);
+    let read = super::read_proof(&file, key).expect("the proof under its key");
+    assert_eq!(read.passed, proof.passed);
+    assert_eq!(read.edition_note, proof.edition_note);
+    assert!(super::read_proof(&file, key ^ 1).is_none());
+}
