@@ -393,8 +393,6 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
     })
 }
 
-/// `--extern name=path` for each dependency of `name`, from a `cargo build --release` of it:
-
 /// What a bundle's proof depends on: its text, each compiler (its `--version`, edition and
 /// flags) and each sample, hashed (FNV-1a, stable across runs and builds of xtask).
 fn proof_key(text: &str, compilers: &[Compiler], cases: &[verify::Case]) -> Result<u64> {
@@ -453,6 +451,7 @@ fn write_proof(file: &Path, key: u64, proof: &verify::Proof) {
     write_atomically(file, &json.to_string()).ok();
 }
 
+/// `--extern name=path` for each dependency of `name`, from a `cargo build --release` of it:
 /// how a bundle that leaves crates to the judge is checked.
 fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
     let out = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
