@@ -100,6 +100,9 @@ struct Engine<'a> {
     live_mods: BTreeSet<ModId>,
     queue: Vec<Node>,
     members: BTreeSet<String>,
+    /// For each member name, the modules whose kept code uses it (`None`: code whose scope is
+    /// unknown here, a macro body or a function with its own `use` items).
+    members_at: BTreeMap<String, BTreeSet<Option<ModId>>>,
     /// Imports kept only because they may bring a trait into scope.
     guessed: BTreeSet<Node>,
 }
@@ -282,13 +285,50 @@ impl<'a> Engine<'a> {
         found
     }
 
-    fn take_body(&mut self, m: ModId, body: &Body) {
+    /// Marks what `body` (written in module `m`, or in a macro's body when `in_macro`) names.
+    fn take_body(&mut self, m: ModId, body: &Body, in_macro: bool) {
         for r in &body.refs {
             if self.resolve_ref(m, r, true).is_empty() && !body.local_uses.is_empty() {
                 self.through_local_uses(m, r, &body.local_uses);
             }
         }
-        self.members.extend(body.members.iter().cloned());
+        let at = (!in_macro && body.local_uses.is_empty()).then_some(m);
+        for name in &body.members {
+            self.members.insert(name.clone());
+            self.members_at.entry(name.clone()).or_default().insert(at);
+        }
+    }
+
+    /// Whether kept code calls a method of trait `t` (named `name`, with items `items`) where
+    /// the trait is in scope: a method call resolves to a trait's method only there. (Calls
+    /// through a bound, `dyn` or `impl` name the trait, which keeps it anyway.)
+    fn trait_called(&mut self, t: Target, name: &str, items: &[String]) -> bool {
+        let modules: BTreeSet<Option<ModId>> = items
+            .iter()
+            .filter_map(|n| self.members_at.get(n))
+            .flatten()
+            .copied()
+            .collect();
+        modules.into_iter().any(|at| match at {
+            None => true,
+            Some(m) => self.trait_in_scope(m, t, name),
+        })
+    }
+
+    /// Whether module `m` has trait `t` in scope: defined there, imported (under any name, `_`
+    /// included) or reached through a glob.
+    fn trait_in_scope(&mut self, m: ModId, t: Target, name: &str) -> bool {
+        if self.lookup(m, name, false, 0).contains(&t) {
+            return true;
+        }
+        let ix = self.ix;
+        ix.mods[m].items.iter().any(|kind| match kind {
+            Kind::Use(leaves) => leaves
+                .iter()
+                .filter(|leaf| !leaf.glob)
+                .any(|leaf| self.resolve(m, &leaf.path, false, 0).contains(&t)),
+            _ => false,
+        })
     }
 
     /// Resolves `r` through the `use` items of the function body it is written in.
@@ -309,15 +349,16 @@ impl<'a> Engine<'a> {
         let ix = self.ix;
         match node {
             Node::Item(m, i) => match &ix.mods[m].items[i] {
-                Kind::Named { body, .. } | Kind::MacroCall(body, _) | Kind::WithModule(body) => {
-                    self.take_body(m, body)
-                }
-                Kind::Impl { body, .. } => self.take_body(m, body),
+                Kind::Named {
+                    body, macro_def, ..
+                } => self.take_body(m, body, *macro_def),
+                Kind::MacroCall(body, _) | Kind::WithModule(body) => self.take_body(m, body, false),
+                Kind::Impl { body, .. } => self.take_body(m, body, false),
                 Kind::Use(_) | Kind::Mod(_) => {}
             },
             Node::Member(m, i, j) => {
                 if let Kind::Impl { members, .. } = &ix.mods[m].items[i] {
-                    self.take_body(m, &members[j].1);
+                    self.take_body(m, &members[j].1, false);
                 }
             }
             Node::Leaf(m, i, j) => {
@@ -554,9 +595,12 @@ impl<'a> Engine<'a> {
                                 self.mark(item);
                             }
                         }
-                        Kind::Named { trait_items, .. } => {
+                        Kind::Named {
+                            name, trait_items, ..
+                        } => {
                             if !self.live.contains(&item)
-                                && trait_items.iter().any(|n| self.members.contains(n))
+                                && !trait_items.is_empty()
+                                && self.trait_called(Target::Item(m, i), name, trait_items)
                                 && self.called_trait_applies(Target::Item(m, i), &impls)
                             {
                                 self.mark(item);
@@ -606,6 +650,7 @@ pub fn prune(
         live_mods: BTreeSet::new(),
         queue: Vec::new(),
         members: BTreeSet::new(),
+        members_at: BTreeMap::new(),
         guessed: BTreeSet::new(),
     };
     check_globs(&mut engine, root, sources)?;
@@ -913,6 +958,66 @@ mod tests {
              }",
         );
         assert_kept(&out, &["pub trait Twice", "impl Twice for u32"], &["Other"]);
+    }
+
+    #[test]
+    fn a_method_name_keeps_only_the_traits_in_scope_where_it_is_called() {
+        // `outcome` is an inherent method of `Table` and a method of three traits; only the
+        // traits imported (under any name) or globbed where `.outcome()` is called can be meant.
+        let out = pruned(
+            "fn main() { crate::lib::caller::f(); }
+             mod lib {
+                 pub mod caller {
+                     use super::table::Table;
+                     use super::renamed::Renamed as _;
+                     use super::globbed::*;
+                     pub fn f() { let t = Table; t.outcome(); 3u8.outcome(); }
+                 }
+                 pub mod table {
+                     pub struct Table;
+                     impl Table { pub fn outcome(&self) {} }
+                 }
+                 pub mod unrelated {
+                     pub trait Scored { fn outcome(&self) -> i32; }
+                     impl Scored for u8 { fn outcome(&self) -> i32 { 1 } }
+                 }
+                 pub mod renamed {
+                     pub trait Renamed { fn outcome(&self) -> u8; }
+                     impl Renamed for u8 { fn outcome(&self) -> u8 { 2 } }
+                 }
+                 pub mod globbed {
+                     pub trait Globbed { fn outcome(&self) -> u16; }
+                     impl Globbed for u16 { fn outcome(&self) -> u16 { 3 } }
+                 }
+             }",
+        );
+        assert_kept(
+            &out,
+            &[
+                "pub fn outcome(&self) {}",
+                "pub trait Renamed",
+                "pub trait Globbed",
+            ],
+            &["Scored", "mod unrelated"],
+        );
+    }
+
+    #[test]
+    fn a_method_called_in_a_macro_body_keeps_every_trait_of_that_name() {
+        // A macro's expansion site is unknown here, so any trait with the method may be meant.
+        let out = pruned(
+            "fn main() { crate::lib::go!(3u8); }
+             mod lib {
+                 #[macro_export]
+                 macro_rules! go { ($x:expr) => { $x.outcome() }; }
+                 pub use go;
+                 pub mod unrelated {
+                     pub trait Scored { fn outcome(&self) -> i32; }
+                     impl Scored for u8 { fn outcome(&self) -> i32 { 1 } }
+                 }
+             }",
+        );
+        assert_kept(&out, &["pub trait Scored", "impl Scored for u8"], &[]);
     }
 
     #[test]
