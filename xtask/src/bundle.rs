@@ -41,6 +41,8 @@ pub struct Options {
     pub skip_missing: bool,
     /// Crates the judge installs: left as `use`s of an external crate.
     pub provided: Vec<String>,
+    /// Lay out the libraries like the user's code instead of compactly.
+    pub pretty: bool,
 }
 
 impl Options {
@@ -71,6 +73,7 @@ impl Options {
             compilers,
             skip_missing: false,
             provided: Vec::new(),
+            pretty: false,
         }
     }
 
@@ -162,6 +165,8 @@ every check passed; a rejected text is kept as <crate>.rs.failed.
   --provided CRATE   leave CRATE to the judge as an external crate (repeatable; also
                      `provided = [..]` in [package.metadata.judge])
   --deny-warnings    compile with -D warnings (warnings in the user's code stop the bundle)
+  --pretty           lay out the libraries like the crate's own code (default: compact, one
+                     item a line start, no indentation, to stay under the judges' size limits)
   --rustc PATH       check on this compiler only, instead of the three
   --edition E        with --rustc: the edition to check (default 2021)
   --skip-missing     a compiler that is not installed is skipped, not an error
@@ -186,6 +191,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let fixtures = args.flag("--fixtures");
     let skip_missing = args.flag("--skip-missing");
     let deny_warnings = args.flag("--deny-warnings");
+    let pretty = args.flag("--pretty");
     let rustc = args.value("--rustc")?;
     let edition = args.value("--edition")?;
     let other_workspace = args.value("--workspace")?;
@@ -193,6 +199,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let mut options = Options::from_flags(rustc, edition);
     options.skip_missing = skip_missing;
     options.provided = provided;
+    options.pretty = pretty;
     if deny_warnings {
         options.deny_warnings();
     }
@@ -309,7 +316,7 @@ pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summar
 
 fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
     let root = ws.root.as_path();
-    let assembled = assemble_in(ws, name, &options.provided)?;
+    let assembled = assemble_in(ws, name, &options.provided, options.pretty)?;
     let target = workspace::bundle_path(root, name);
     let dir = target.parent().expect("bundle path has a folder");
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -518,10 +525,11 @@ pub struct Assembled {
 
 /// Builds the bundle text of binary crate `name` in the workspace at `root`.
 pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
-    assemble_in(&Workspace::read(root)?, name, &[])
+    assemble_in(&Workspace::read(root)?, name, &[], false)
 }
 
-fn assemble_in(ws: &Workspace, name: &str, provided: &[String]) -> Result<Assembled> {
+/// Builds the bundle text of `name`; `pretty` lays out the libraries like the binary's code.
+fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) -> Result<Assembled> {
     let plan = ws.plan(name, provided)?;
     let root = ws.root.as_path();
 
@@ -588,7 +596,16 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String]) -> Result<Assemb
         attrs: lint_allowances(main.attrs),
         items,
     };
-    let (text, map) = print::print(&header(&plan), &file, &sources);
+    let compact: BTreeSet<String> = if pretty {
+        BTreeSet::new()
+    } else {
+        plan.crates
+            .iter()
+            .filter(|c| c.package != plan.name)
+            .map(|c| c.module.clone())
+            .collect()
+    };
+    let (text, map) = print::print(&header(&plan), &file, &sources, &compact);
     Ok(Assembled {
         text,
         items: counts,

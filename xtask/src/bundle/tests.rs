@@ -118,13 +118,14 @@ fn bundles_are_deterministic() {
     assert!(first == second, "two runs differ");
 }
 
-/// Every fixture bundle, without its header line (it names the commit).
-fn fixture_bundles() -> BTreeMap<String, String> {
+/// Every fixture bundle, without its header line (it names the commit); `pretty` lays out the
+/// libraries like the crate's own code, for tests that look for a piece of code in them.
+fn fixture_bundles(pretty: bool) -> BTreeMap<String, String> {
     let ws = fixture_workspace();
     ws.binaries()
         .into_iter()
         .map(|name| {
-            let text = assemble_in(ws, &name, &[])
+            let text = assemble_in(ws, &name, &[], pretty)
                 .unwrap_or_else(|e| panic!("{}: {:#}", name, e))
                 .text;
             let body = text
@@ -138,7 +139,7 @@ fn fixture_bundles() -> BTreeMap<String, String> {
 
 #[test]
 fn fixture_bundles_match_their_snapshots() {
-    let bundles = fixture_bundles();
+    let bundles = fixture_bundles(false);
     assert!(bundles.len() >= 20, "{:?}", bundles.keys());
     for (name, text) in &bundles {
         insta::assert_snapshot!(name.as_str(), text);
@@ -154,7 +155,7 @@ fn all_bundles_binaries_and_skips_pure_libraries() {
 
 #[test]
 fn fixture_bundle_is_pruned_and_resolves_what_cargo_resolves() {
-    let bundles = fixture_bundles();
+    let bundles = fixture_bundles(true);
     let text = &bundles[FIXTURE_CRATE];
     for kept in [
         "#[macro_export]",
