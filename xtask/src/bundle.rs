@@ -541,20 +541,27 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
         .and_then(Path::parent)
         .unwrap_or(root)
         .to_path_buf();
+    let main_env = load::cargo_env(
+        &plan.name,
+        &plan.version,
+        &plan.name.replace('-', "_"),
+        &main_dir,
+    );
     let mut main = load_tree(
         root,
         &plan.features,
-        &main_dir,
+        &main_env,
         &plan.main_file,
         Vec::new(),
         &mut sources,
     )?;
     let mut libs = Vec::new();
     for lib in &plan.crates {
+        let env = load::cargo_env(&lib.package, &lib.version, &lib.module, &lib.manifest_dir);
         libs.push(load_tree(
             root,
             &lib.features,
-            &lib.manifest_dir,
+            &env,
             &lib.root_file,
             vec![lib.module.clone()],
             &mut sources,
@@ -619,7 +626,7 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
 fn load_tree(
     root: &Path,
     features: &BTreeSet<String>,
-    manifest_dir: &Path,
+    env: &BTreeMap<String, String>,
     file: &Path,
     module: Vec<String>,
     sources: &mut Sources,
@@ -627,7 +634,7 @@ fn load_tree(
     Loader {
         root,
         cfg: cfg::CfgSet { features },
-        manifest_dir,
+        env,
         sources,
     }
     .load_crate(file, module)

@@ -1,8 +1,9 @@
 //! Stage 1, load: ask cargo what a binary is built from (`cargo metadata`: packages, editions,
 //! library names, dependency sources), resolve its features as `cargo build -p <crate>` does,
 //! and read each crate into one syntax tree: `mod x;` replaced by its file (`#[path]`
-//! followed), `include_str!`/`include_bytes!` replaced by literals, and what the build would not
-//! compile dropped on the way (see `cfg`).
+//! followed), `include_str!`/`include_bytes!` replaced by literals, `include!` by the items or
+//! expression of its file, `env!`/`option_env!` of cargo's variables by their values, and what
+//! the build would not compile dropped on the way (see `cfg`).
 
 use super::cfg::{CfgSet, Cleaner};
 use anyhow::{anyhow, bail, Context, Result};
@@ -328,6 +329,7 @@ impl Workspace {
         }
         Ok(Plan {
             name: name.to_string(),
+            version: package.version.clone(),
             main_file: main.src_path.clone(),
             edition: main.edition.clone(),
             features: features.get(&package.id).cloned().unwrap_or_default(),
@@ -561,6 +563,7 @@ pub struct Crate {
 /// What binary `name` is built from.
 pub struct Plan {
     pub name: String,
+    pub version: String,
     pub root: PathBuf,
     pub main_file: PathBuf,
     pub edition: String,
@@ -576,9 +579,36 @@ pub struct Plan {
 pub struct Loader<'a> {
     pub root: &'a Path,
     pub cfg: CfgSet<'a>,
-    /// For `env!("CARGO_MANIFEST_DIR")` inside `include_str!`.
-    pub manifest_dir: &'a Path,
+    /// The variables cargo sets for the crate's build (`CARGO_MANIFEST_DIR`, `CARGO_PKG_NAME`,
+    /// ...), for `env!`: see `cargo_env`.
+    pub env: &'a BTreeMap<String, String>,
     pub sources: &'a mut Sources,
+}
+
+/// The variables cargo sets when it compiles crate `crate_name` of package `package` (version
+/// `version`, manifest in `manifest_dir`), which `env!` may read: the bundle holds their values.
+pub fn cargo_env(
+    package: &str,
+    version: &str,
+    crate_name: &str,
+    manifest_dir: &Path,
+) -> BTreeMap<String, String> {
+    let (numbers, pre) = version.split_once('-').unwrap_or((version, ""));
+    let mut parts = numbers.split('.');
+    let mut env = BTreeMap::new();
+    for key in ["MAJOR", "MINOR", "PATCH"] {
+        let part = parts.next().unwrap_or("0");
+        env.insert(format!("CARGO_PKG_VERSION_{}", key), part.to_string());
+    }
+    env.insert("CARGO_PKG_VERSION_PRE".to_string(), pre.to_string());
+    env.insert("CARGO_PKG_VERSION".to_string(), version.to_string());
+    env.insert("CARGO_PKG_NAME".to_string(), package.to_string());
+    env.insert("CARGO_CRATE_NAME".to_string(), crate_name.to_string());
+    env.insert(
+        "CARGO_MANIFEST_DIR".to_string(),
+        manifest_dir.display().to_string(),
+    );
+    env
 }
 
 /// A crate read into one tree: the root file's inner attributes and its items.
@@ -623,10 +653,13 @@ impl Loader<'_> {
                 features: self.cfg.features,
             },
         };
+        let file_dir = file.parent().unwrap_or(Path::new("."));
+        splice_included_items(&mut parsed.items, file_dir, 0)
+            .map_err(|(span, reason)| error_at(self.root, file, span, reason))?;
         cleaner.items(&mut parsed.items);
         let mut inline = Includes {
-            file_dir: file.parent().unwrap_or(Path::new(".")),
-            manifest_dir: self.manifest_dir,
+            file_dir,
+            env: self.env,
             error: None,
         };
         inline.visit_file_mut(&mut parsed);
@@ -783,17 +816,85 @@ fn take_path_attr(attrs: &mut Vec<Attribute>) -> Option<String> {
     }
 }
 
+/// `include!` files nested deeper than this are refused (rustc's own limit is the recursion
+/// limit; a cycle would never end).
+const INCLUDE_DEPTH: usize = 16;
+
+/// Replaces each item-position `include!("f.rs")` among `items` (and in inline modules) by the
+/// items of that file, whose own `include!`s are relative to it.
+fn splice_included_items(
+    items: &mut Vec<Item>,
+    dir: &Path,
+    depth: usize,
+) -> std::result::Result<(), (Span, String)> {
+    let mut out = Vec::with_capacity(items.len());
+    for mut item in items.drain(..) {
+        match &mut item {
+            Item::Macro(m) if m.ident.is_none() && m.mac.path.is_ident("include") => {
+                let span = m.mac.path.segments[0].ident.span();
+                let file = included_file(&m.mac, dir, span)?;
+                if depth >= INCLUDE_DEPTH {
+                    return Err((span, format!("`include!` nested more than {} deep", depth)));
+                }
+                let text = read_included(&file, span)?;
+                let mut inner = syn::parse_file(&text)
+                    .map_err(|err| (span, format!("{}: cannot parse: {}", file.display(), err)))?
+                    .items;
+                splice_included_items(&mut inner, file.parent().unwrap_or(dir), depth + 1)?;
+                out.extend(inner);
+                continue;
+            }
+            Item::Mod(m) => {
+                if let Some((_, inner)) = &mut m.content {
+                    splice_included_items(inner, dir, depth)?;
+                }
+            }
+            _ => {}
+        }
+        out.push(item);
+    }
+    *items = out;
+    Ok(())
+}
+
+/// The file an `include!`-like macro names: a string literal, relative to `dir`.
+fn included_file(
+    mac: &syn::Macro,
+    dir: &Path,
+    span: Span,
+) -> std::result::Result<PathBuf, (Span, String)> {
+    let path: syn::LitStr = mac
+        .parse_body()
+        .map_err(|_| (span, "`include!` needs a string literal path".to_string()))?;
+    Ok(dir.join(path.value()))
+}
+
+fn read_included(file: &Path, span: Span) -> std::result::Result<String, (Span, String)> {
+    std::fs::read_to_string(file).map_err(|err| {
+        (
+            span,
+            format!("`include!` cannot read {}: {}", file.display(), err),
+        )
+    })
+}
+
 /// Replaces `include_str!("f")` and `include_bytes!("f")` by the file's contents as a literal
-/// (in code and in macro arguments). The path may be `concat!(env!("CARGO_MANIFEST_DIR"), ...)`.
+/// (in code and in macro arguments; the path may be `concat!(env!("CARGO_MANIFEST_DIR"), ...)`),
+/// an expression `include!("f")` by the expression in that file, and `env!` of a variable cargo
+/// sets by its value.
 struct Includes<'a> {
     file_dir: &'a Path,
-    manifest_dir: &'a Path,
+    env: &'a BTreeMap<String, String>,
     error: Option<(Span, String)>,
 }
 
 impl Includes<'_> {
     /// The literal for `name!(args)`, when `name` is an include macro.
     fn literal(&mut self, name: &str, args: TokenStream, span: Span) -> Option<Literal> {
+        if name == "env" {
+            let expr: syn::Expr = syn::parse2(args).ok()?;
+            return self.env_value(&expr).map(|v| Literal::string(&v));
+        }
         if name != "include_str" && name != "include_bytes" {
             return None;
         }
@@ -852,17 +953,62 @@ impl Includes<'_> {
                 parts.iter().map(|p| self.string_value(p)).collect()
             }
             syn::Expr::Macro(m) if m.mac.path.is_ident("env") => {
-                let name: syn::LitStr = m.mac.parse_body().ok()?;
-                (name.value() == "CARGO_MANIFEST_DIR")
-                    .then(|| self.manifest_dir.display().to_string())
+                let name: syn::Expr = m.mac.parse_body().ok()?;
+                self.env_value(&name)
             }
             _ => None,
         }
     }
 
+    /// The value of `env!(name)` when cargo sets that variable for the crate.
+    fn env_value(&self, name: &syn::Expr) -> Option<String> {
+        match name {
+            syn::Expr::Lit(syn::ExprLit {
+                lit: syn::Lit::Str(s),
+                ..
+            }) => self.env.get(&s.value()).cloned(),
+            _ => None,
+        }
+    }
+
+    /// The expression of the file an expression-position `include!` names.
+    fn included_expr(&mut self, mac: &syn::Macro) -> Option<syn::Expr> {
+        let span = mac.path.segments[0].ident.span();
+        let parsed = included_file(mac, self.file_dir, span).and_then(|file| {
+            let text = read_included(&file, span)?;
+            syn::parse_str::<syn::Expr>(&text).map_err(|err| {
+                (
+                    span,
+                    format!("{}: cannot parse as an expression: {}", file.display(), err),
+                )
+            })
+        });
+        match parsed {
+            Ok(expr) => Some(expr),
+            Err(err) => {
+                self.error.get_or_insert(err);
+                None
+            }
+        }
+    }
+
+    /// `::std::option::Option::Some("value")` for `option_env!(name)` when cargo sets the
+    /// variable (the judge's rustc would see none); `None` leaves the call to the compiler.
+    fn option_env(&self, args: TokenStream) -> Option<TokenStream> {
+        let name: syn::Expr = syn::parse2(args).ok()?;
+        let value = self.env_value(&name)?;
+        Some(quote::quote!(::std::option::Option::Some(#value)))
+    }
+
     /// The token-level replacement inside macro arguments.
     fn tokens(&mut self, tokens: TokenStream) -> TokenStream {
         super::cfg::replace_calls(tokens, &mut |name, args| {
+            if name == "option_env" {
+                // An invisible group: one expression, printed without delimiters.
+                return self.option_env(args).map(|some| {
+                    TokenTree::Group(proc_macro2::Group::new(proc_macro2::Delimiter::None, some))
+                });
+            }
             self.literal(&name.to_string(), args, name.span())
                 .map(TokenTree::Literal)
         })
@@ -880,6 +1026,20 @@ impl VisitMut for Includes<'_> {
                 .map(|s| s.ident.to_string())
                 .unwrap_or_default();
             let span = m.mac.path.segments[0].ident.span();
+            if name == "option_env" && m.mac.path.is_ident("option_env") {
+                // Cargo sets its variables for the build; the judge's rustc would see none.
+                if let Some(some) = self.option_env(m.mac.tokens.clone()) {
+                    *expr = syn::parse_quote!(#some);
+                }
+                return;
+            }
+            if name == "include" && m.mac.path.is_ident("include") {
+                if let Some(included) = self.included_expr(&m.mac) {
+                    *expr = included;
+                    return self.visit_expr_mut(expr);
+                }
+                return;
+            }
             if let Some(lit) = self.literal(&name, m.mac.tokens.clone(), span) {
                 *expr = syn::Expr::Lit(syn::ExprLit {
                     attrs: std::mem::take(&mut m.attrs),
@@ -914,11 +1074,11 @@ impl<'ast> Visit<'ast> for Unsupported {
             let name = last.ident.to_string();
             let reason = match name.as_str() {
                 "include" => {
-                    "`include!` reads another file as code at compile time; move that code into a module"
+                    "`include!` is bundled where it stands for items or an expression, not here; move that code into a module"
                         .to_string()
                 }
                 "env" => {
-                    "`env!` needs cargo's environment, which a judge does not have".to_string()
+                    "`env!` of a variable cargo does not set for the crate (its value at the judge is unknown)".to_string()
                 }
                 _ => return,
             };

@@ -275,6 +275,34 @@ fn a_missing_included_file_is_reported_at_its_line() {
     assert!(err.starts_with(&expected), "{}", err);
 }
 
+#[test]
+fn a_missing_included_code_file_and_an_unknown_env_var_are_reported_at_their_lines() {
+    let (err, line) = assemble_error(|root| {
+        append(
+            root,
+            "crates/p1-fixture/src/lib.rs",
+            "\ninclude!(\"gen.rs\");\n",
+        ) + 1
+    });
+    let expected = format!(
+        "crates/p1-fixture/src/lib.rs:{}: `include!` cannot read",
+        line
+    );
+    assert!(err.starts_with(&expected), "{}", err);
+    let (err, line) = assemble_error(|root| {
+        append(
+            root,
+            "crates/p1-fixture/src/lib.rs",
+            "\npub const HOME: &str = env!(\"HOME\");\n",
+        ) + 1
+    });
+    let expected = format!(
+        "crates/p1-fixture/src/lib.rs:{}: `env!` of a variable cargo does not set",
+        line
+    );
+    assert!(err.starts_with(&expected), "{}", err);
+}
+
 /// Adds a dependency crate `name` to a fixture copy with `manifest` extra lines and `lib`
 /// as its library, and makes p1-fixture depend on it.
 fn with_dependency(root: &Path, name: &str, manifest: &str, lib: &str) {
