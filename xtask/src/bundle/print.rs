@@ -162,7 +162,7 @@ enum Gap {
     Start,
     /// An identifier (a keyword too).
     Ident,
-    /// A literal, and whether it is an unsuffixed integer.
+    /// A literal, and whether it is a number (`1.` before `..` would lex as `1...`).
     Literal(bool),
     /// A punctuation character, and whether it is joined to the next one (`::`, `->`, `'a`).
     Punct(char, Spacing),
@@ -171,7 +171,7 @@ enum Gap {
 }
 
 /// Whether a space must separate `before` from the token `next` so that the text lexes as the
-/// same tokens: two words, an unsuffixed integer before `.` (`x.0 .1`), punctuation that would
+/// same tokens: two words, a number before `.` (`x.0 .1`, `1. ..2.`), punctuation that would
 /// merge into another operator or a comment, and the prefixes edition 2021 reserves (`ident#`,
 /// `ident'`).
 fn needs_space(before: &Gap, next: &TokenTree) -> bool {
@@ -182,7 +182,7 @@ fn needs_space(before: &Gap, next: &TokenTree) -> bool {
         {
             true
         }
-        (Gap::Literal(integer), TokenTree::Punct(p)) => *integer && p.as_char() == '.',
+        (Gap::Literal(number), TokenTree::Punct(p)) => *number && p.as_char() == '.',
         (Gap::Punct(a, Spacing::Alone), TokenTree::Punct(p)) => merges(*a, p.as_char()),
         _ => false,
     }
@@ -191,7 +191,8 @@ fn needs_space(before: &Gap, next: &TokenTree) -> bool {
 /// Whether `a` then `b` would lex as one token (`==`, `->`, `::`, `..`) or start a comment.
 fn merges(a: char, b: char) -> bool {
     match b {
-        '=' => "=!<>+-*/%^&|".contains(a),
+        // `..=`: a range pattern `5..` before `=>`.
+        '=' => "=!<>+-*/%^&|.".contains(a),
         '>' => "-=>".contains(a),
         '<' | '-' => a == '<',
         ':' | '&' | '|' | '.' => a == b,
@@ -240,7 +241,7 @@ fn compact_tokens(tokens: TokenStream, out: &mut String, gap: &mut Gap) {
             }
             TokenTree::Literal(l) => {
                 let text = l.to_string();
-                *gap = Gap::Literal(text.bytes().all(|b| b.is_ascii_digit() || b == b'_'));
+                *gap = Gap::Literal(text.starts_with(|c: char| c.is_ascii_digit()));
                 out.push_str(&text);
             }
             TokenTree::Punct(p) => {
@@ -402,6 +403,7 @@ mod tests {
                     let d = if a < -b.abs() { a / *&c } else { a >> 2 << 1 };
                     let s = b"x".len() + "y".to_string().len() + r#"z"#.len();
                     'outer: for i in 0..=3 { if i == 2 { break 'outer; } }
+                    let e = match a { 5.. => 1., _ => 2. }; let r = 1. ..e;
                     a.max(d).min(c) + s as i64
                 }
                 impl<T: Copy> Tr for Vec<Vec<T>> { fn g(&self) -> usize { self.len() } }
@@ -412,7 +414,7 @@ mod tests {
         let expected = r##"mod m{#![allow(unused)]
 pub fn f<'a>(x:&'a[u8],t:((u8,u8),u8))->i64{let a=--1i64+x.len()as i64;let b=& &a;let c=t.0 .1 as i64+1.5f64 as i64;
 let d=if a< -b.abs(){a/ *&c}else{a>>2<<1};let s=b"x".len()+"y".to_string().len()+r#"z"#.len();'outer:for i in 0 ..=3{
-if i==2{break 'outer;}}a.max(d).min(c)+s as i64}
+if i==2{break 'outer;}}let e=match a{5 .. =>1.,_=>2.};let r=1. ..e;a.max(d).min(c)+s as i64}
 impl<T:Copy>Tr for Vec<Vec<T> >{
 fn g(&self)->usize{self.len()}
 }
@@ -423,12 +425,18 @@ macro_rules!m{($($x:expr),*)=>{0$(+$x)*};}
     }
 
     #[test]
-    fn compact_layout_of_the_core_reads_back_as_the_same_tokens() {
+    fn compact_layout_of_the_core_reads_back_as_the_same_tokens_and_passes_its_tests() {
         let dir = crate::workspace::root().join("crates/dp-core/src");
+        let copy = crate::bundle::TempDir::new("compact-core").unwrap();
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
             let text = std::fs::read_to_string(&path).unwrap();
             let file: syn::File = syn::parse_file(&text).unwrap();
+            let mut compacted = String::new();
+            for attr in &file.attrs {
+                compacted.push_str(&attr.to_token_stream().to_string());
+                compacted.push('\n');
+            }
             for item in &file.items {
                 let mut out = String::new();
                 compact_item(item, &mut out);
@@ -438,8 +446,38 @@ macro_rules!m{($($x:expr),*)=>{0$(+$x)*};}
                     path.display(),
                     out
                 );
+                compacted.push_str(&out);
             }
+            std::fs::write(copy.path().join(path.file_name().unwrap()), compacted).unwrap();
         }
+        // The whole core, tests and oracle included, laid out compactly, compiles and passes its
+        // unit tests.
+        let out = std::process::Command::new("rustc")
+            .args([
+                "--edition",
+                "2021",
+                "--test",
+                "-O",
+                "--cfg",
+                "feature=\"oracle\"",
+            ])
+            .args(["-o", "core-tests", "lib.rs"])
+            .current_dir(copy.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let run = std::process::Command::new(copy.path().join("core-tests"))
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stdout)
+        );
     }
 
     #[test]
