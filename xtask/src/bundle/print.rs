@@ -146,13 +146,17 @@ fn open_block(tokens: TokenStream, out: &mut String) {
     compact_tokens(tokens.into_iter().collect(), out, &mut Gap::Start);
     out.push('{');
     compact_tokens(inner, out, &mut Gap::Start);
-    out.push('\n');
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
 }
 
 /// Appends `tokens` as lines of their own.
 fn compact_line(tokens: TokenStream, out: &mut String) {
     compact_tokens(tokens, out, &mut Gap::Start);
-    out.push('\n');
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
 }
 
 /// What the last token printed was, for the space before the next.

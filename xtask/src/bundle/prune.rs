@@ -316,19 +316,45 @@ impl<'a> Engine<'a> {
     }
 
     /// Whether module `m` has trait `t` in scope: defined there, imported (under any name, `_`
-    /// included) or reached through a glob.
+    /// included) or reached through a glob, of a module that imports it in any of these ways.
     fn trait_in_scope(&mut self, m: ModId, t: Target, name: &str) -> bool {
-        if self.lookup(m, name, false, 0).contains(&t) {
-            return true;
-        }
+        self.lookup(m, name, false, 0).contains(&t) || !self.trait_imports(m, t, 0).is_empty()
+    }
+
+    /// The `use` leaves of module `m` through which trait `t` is in scope there: imports of
+    /// it under any name (`as _` included), and globs of modules with such leaves (followed to
+    /// those leaves, which are listed too).
+    fn trait_imports(&mut self, m: ModId, t: Target, depth: usize) -> Vec<Node> {
         let ix = self.ix;
-        ix.mods[m].items.iter().any(|kind| match kind {
-            Kind::Use(leaves) => leaves
-                .iter()
-                .filter(|leaf| !leaf.glob)
-                .any(|leaf| self.resolve(m, &leaf.path, false, 0).contains(&t)),
-            _ => false,
-        })
+        let mut found = Vec::new();
+        if depth > 8 {
+            return found;
+        }
+        for (i, kind) in ix.mods[m].items.iter().enumerate() {
+            let Kind::Use(leaves) = kind else { continue };
+            for (j, leaf) in leaves.iter().enumerate() {
+                let targets = self.resolve(m, &leaf.path, false, depth + 1);
+                if !leaf.glob {
+                    if targets.contains(&t) {
+                        found.push(Node::Leaf(m, i, j));
+                    }
+                    continue;
+                }
+                for target in targets {
+                    let Target::Module(x) = target else { continue };
+                    if x == m {
+                        continue;
+                    }
+                    let through = self.trait_imports(x, t, depth + 1);
+                    let defined_there = matches!(t, Target::Item(tm, _) if tm == x);
+                    if defined_there || !through.is_empty() {
+                        found.push(Node::Leaf(m, i, j));
+                        found.extend(through);
+                    }
+                }
+            }
+        }
+        found
     }
 
     /// Resolves `r` through the `use` items of the function body it is written in.
@@ -521,6 +547,47 @@ impl<'a> Engine<'a> {
         })
     }
 
+    /// The `use` leaves through which module `m`, where kept code calls a method of a kept
+    /// trait, has that trait in scope by a glob (see `trait_imports`).
+    fn called_trait_imports(&mut self, m: ModId) -> Vec<Node> {
+        let ix = self.ix;
+        let called: Vec<Target> = self
+            .live
+            .iter()
+            .filter_map(|node| match *node {
+                Node::Item(x, k) => match &ix.mods[x].items[k] {
+                    Kind::Named { trait_items, .. }
+                        if trait_items.iter().any(|n| {
+                            self.members_at
+                                .get(n)
+                                .is_some_and(|at| at.contains(&Some(m)))
+                        }) =>
+                    {
+                        Some(Target::Item(x, k))
+                    }
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        let mut nodes = Vec::new();
+        for t in called {
+            let through = self.trait_imports(m, t, 0);
+            // Only glob routes: a direct import is kept by `import_may_be_needed`.
+            if through
+                .iter()
+                .any(|n| matches!(*n, Node::Leaf(x, i, j) if x == m && self.is_glob(x, i, j)))
+            {
+                nodes.extend(through);
+            }
+        }
+        nodes
+    }
+
+    fn is_glob(&self, m: ModId, i: usize, j: usize) -> bool {
+        matches!(&self.ix.mods[m].items[i], Kind::Use(leaves) if leaves[j].glob)
+    }
+
     fn run(&mut self) {
         let ix = self.ix;
         for (m, module) in ix.mods.iter().enumerate() {
@@ -619,6 +686,14 @@ impl<'a> Engine<'a> {
                                 let node = Node::Leaf(m, i, j);
                                 if !self.live.contains(&node) && self.import_may_be_needed(m, leaf)
                                 {
+                                    self.guessed.insert(node);
+                                    self.mark(node);
+                                }
+                            }
+                            // A glob of a module that only re-exports traits (a `prelude`)
+                            // brings them into scope through its imports, which stay too.
+                            for node in self.called_trait_imports(m) {
+                                if !self.live.contains(&node) {
                                     self.guessed.insert(node);
                                     self.mark(node);
                                 }

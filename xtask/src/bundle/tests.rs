@@ -207,6 +207,15 @@ fn fixture_bundle_is_pruned_and_resolves_what_cargo_resolves() {
     assert!(bundles["gen-names"].contains("'gen_: for"));
     assert!(bundles["stringify-concat"].contains("stringify!(gen)"));
     // ac-library-rs bundled from cargo's download, under 24 KiB.
+    // Traits in scope only through a prelude glob stay, with the prelude; a trait sharing a
+    // method name but in scope nowhere it is called goes.
+    let prelude = &bundles["prelude-traits"];
+    assert!(
+        prelude.contains("pub use crate::cp_traits::ext::{ChMax, Digits as _};")
+            && !prelude.contains("Shadow"),
+        "{}",
+        prelude
+    );
     let acl = &bundles["acl-dsu-modint"];
     assert!(
         acl.contains("mod ac_library") && acl.len() < 24 * 1024,
