@@ -17,7 +17,8 @@ pub mod oracle;
 /// Largest board side accepted; the statement's is 10, and 14 x 14 (40 million shapes) runs
 /// in well under a second.
 pub const MAX_SIDE: usize = 16;
-/// Largest number of shapes accepted (4 bytes each), so a huge board is refused, not swapped.
+/// Largest number of shapes accepted, so a huge board is refused, not swapped (every board
+/// within it keeps at most 2^24 values, 64 MiB).
 pub const MAX_SHAPES: u64 = 50_000_000;
 /// Largest cell value accepted: ten times the statement's, still far from overflowing `i32`.
 pub const MAX_VALUE: i32 = 1_000_000;
@@ -29,7 +30,7 @@ pub const MAX_VALUE: i32 = 1_000_000;
 /// after the board.
 ///
 /// # Complexity
-/// O(C(n + m, n) * min(n, m)) time, 4 * C(n + m, n) bytes.
+/// O(C(n + m, n) * min(n, m)) time, O(C(n + m, n)) memory (see [`best_difference`]).
 ///
 /// # Example
 /// ```
@@ -75,8 +76,9 @@ const LOW_BITS: usize = 14;
 /// If a grid does not hold rows x cols values.
 ///
 /// # Complexity
-/// O(C(n + m, n) * min(n, m)) time; 4 bytes per shape, at most 4 * 2 * C(n + m - 2, n - 1)
-/// (the values still needed).
+/// O(C(n + m, n) * min(n, m)) time; a ring of 4-byte values, the power of two above the
+/// largest rank delta of a move (C(26, 13) on 14 x 14: 64 MiB) and at most the one above
+/// C(n + m, n).
 ///
 /// # Example
 /// ```
@@ -91,9 +93,10 @@ const LOW_BITS: usize = 14;
 // contiguous run of children, which streams from memory and which the compiler vectorizes. Only
 // the moves inside the low half stay per mask, read from a table built once per number of ones.
 // Against the per-mask move iterator (`LatticePath::moves`: a bit scan, a popcount and two table
-// lookups per move), 14 x 14 takes 0.49x the CPU time on rustc 1.95 and 0.40x on rustc 1.63,
-// and both compilers now run it alike: the hot loops hold no bit scan or popcount, the code where
-// 1.63 lost (see `dp_core::LatticePath`'s bit positions and `dp_core::popcount`).
+// lookups per move) over the whole table, 14 x 14 takes 0.41x the CPU time on rustc 1.95 and
+// 0.35x on rustc 1.63 (with the ring below), and the compilers now run it within 5% of each
+// other: the hot loops hold no bit scan or popcount, the code where 1.63 lost (its `bsf`, see
+// `dp_core::LatticePath`'s bit positions, and the software popcount, `dp_core::popcount`).
 // Never inlined into `solve`: there, the reading code's live values crowd the move loops'
 // registers (7% slower on rustc 1.95 with the per-mask loop).
 #[inline(never)]
