@@ -216,12 +216,10 @@ impl<'a> Scanner<'a> {
         let start = pos;
         // Eight bytes at a time while none is below b'!' (no whitespace): long tokens (a row of
         // a 2000 x 2000 grid) pass in an eighth of the steps.
-        while let Some(bytes) = input.get(pos..pos + 8) {
-            let mut word = [0; 8];
-            word.copy_from_slice(bytes);
-            let word = u64::from_le_bytes(word);
+        while let Some(w) = input.get(pos..pos + 8) {
+            let w = u64::from_le_bytes(w.try_into().unwrap());
             // A high bit where a byte is below 0x21 (exact on whether any is).
-            if word.wrapping_sub(0x2121_2121_2121_2121) & !word & 0x8080_8080_8080_8080 != 0 {
+            if w.wrapping_sub(0x2121_2121_2121_2121) & !w & 0x8080_8080_8080_8080 != 0 {
                 break;
             }
             pos += 8;
@@ -422,8 +420,8 @@ where
 {
     // A file on stdin (as judges give it) is read into one buffer of its size, not regrown and
     // copied (a pipe, or a system without /dev/stdin, starts from 0).
-    let size = std::fs::metadata("/dev/stdin").map_or(0, |m| m.len() as usize);
-    let mut input = Vec::with_capacity(size + 64);
+    let size = std::fs::metadata("/dev/stdin").map_or(0, |m| m.len());
+    let mut input = Vec::with_capacity(size as usize + 64);
     let mut out = BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
     let result = match std::io::stdin().lock().read_to_end(&mut input) {
         Ok(_) => solve(&input, &mut out),
