@@ -9,7 +9,7 @@
 //!
 //! The recurrence is [`dp_core::negamax_grid`]'s, written out: through `negamax_grid` the bundle
 //! took 1.23x the CPU time of a plain C++ loop (g++ -O2) on a 2000 x 2000 grid of `+`, this loop
-//! 0.89x (its generic child lookup checks each move's direction and reads the right neighbour's
+//! 0.67x (its generic child lookup checks each move's direction and reads the right neighbour's
 //! value back from memory; here it stays in a register).
 
 use dp_core::{Error, Outcome, Scanner, Score};
@@ -76,22 +76,25 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
 fn best_difference(rows: &[&[u8]]) -> i32 {
     // '+' (43) gains 1, '-' (45) loses 1.
     let gain = |cell: u8| 44 - i32::from(cell);
-    let w = rows[0].len();
-    // below[c]: the value of (r + 1, c) while row r is evaluated, then of (r, c).
-    let mut below = vec![0i32; w];
-    for r in (0..rows.len()).rev() {
-        let mut right = 0; // the value of (r, c + 1)
-        for c in (0..w).rev() {
-            let mut best = i32::MIN;
-            if let Some(next) = rows.get(r + 1) {
-                best = gain(next[c]) - below[c];
-            }
-            if c + 1 < w {
-                best = best.max(gain(rows[r][c + 1]) - right);
-            }
-            // Only the last cell has no move: the game is over.
-            right = if best == i32::MIN { 0 } else { best };
-            below[c] = right;
+    // below[c]: the value of (r + 1, c) while row r is evaluated, then of (r, c). The last
+    // row and the last column have one move; by iterators over the rest, no bounds checks
+    // (rustc 1.63 kept them: 0.99x the C++ time on a checkerboard with indexing, 0.80x without;
+    // random grids take 1.3x the time of regular ones this way, and still half the C++ time).
+    let (last, above) = rows.split_last().expect("at least one row");
+    let mut below = vec![0i32; last.len()];
+    let mut right = 0; // the value of (r, c + 1)
+    for (value, &cell) in below.iter_mut().rev().skip(1).zip(last.iter().rev()) {
+        right = gain(cell) - right;
+        *value = right;
+    }
+    for (r, row) in above.iter().enumerate().rev() {
+        let (next, n) = (rows[r + 1], below.len() - 1);
+        right = gain(next[n]) - below[n];
+        below[n] = right;
+        let moves = below[..n].iter_mut().zip(&next[..n]).zip(&row[1..]);
+        for ((value, &down), &side) in moves.rev() {
+            right = (gain(down) - *value).max(gain(side) - right);
+            *value = right;
         }
     }
     below[0]
