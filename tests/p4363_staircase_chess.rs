@@ -162,7 +162,20 @@ fn seed_encodings_agree_with_the_solver_on_10_by_10_boards() {
 #[test]
 fn uneven_boards_up_to_the_limit() {
     let mut rng = SplitMix64::new(5);
-    for (rows, cols) in [(1, 10), (10, 1), (3, 9), (9, 2)] {
+    // Boards of more than 14 steps split into blocks on their high bits, with from 1 to 14
+    // ones in the low half.
+    for (rows, cols) in [
+        (1, 10),
+        (10, 1),
+        (3, 9),
+        (9, 2),
+        (1, 16),
+        (16, 1),
+        (4, 12),
+        (12, 5),
+        (7, 10),
+        (14, 3),
+    ] {
         let board = Board::random(&mut rng, rows, cols, 100_000);
         assert_eq!(solver_answer(&board), by_contour_array(&board));
     }
