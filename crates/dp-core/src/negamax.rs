@@ -170,6 +170,27 @@ fn best_move<G: ScoringGame>(
 
 #[cold]
 #[inline(never)]
+fn not_decreasing(at: usize, previous: usize) -> ! {
+    panic!(
+        "negamax: order must be strictly decreasing: {} after {}",
+        at, previous
+    )
+}
+
+#[cold]
+#[inline(never)]
+fn not_later(at: usize, to: usize, positions: usize) -> ! {
+    panic!(
+        "negamax: the move from index {} to index {} does not go forward (outside {}..{})",
+        at,
+        to,
+        at + 1,
+        positions
+    )
+}
+
+#[cold]
+#[inline(never)]
 fn not_forward(what: &str, pos: &dyn Debug, child: &dyn Debug) -> ! {
     panic!(
         "negamax: the move from {:?} to {:?} does not go forward ({})",
@@ -268,18 +289,16 @@ where
     for pos in order {
         let at = index(pos);
         if at >= previous {
-            panic!(
-                "negamax: order must be strictly decreasing: {} after {}",
-                at, previous
-            );
+            not_decreasing(at, previous);
         }
         previous = at;
         let later = &value[at + 1..];
         let best = best_move(game, pos, |child| {
+            let to = index(child);
             // One compare checks both ends: a child index <= at wraps to a huge slot.
-            match later.get(index(child).wrapping_sub(at + 1)) {
+            match later.get(to.wrapping_sub(at + 1)) {
                 Some(&v) => v,
-                None => not_forward("outside index(pos) + 1..positions", &pos, &child),
+                None => not_later(at, to, positions),
             }
         });
         value[at] = best;
