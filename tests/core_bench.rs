@@ -78,3 +78,13 @@ fn cutting_at_least_two_is_poj2311() {
     assert_eq!(out, b"LOSE\nWIN\nLOSE\n");
     assert_eq!((g[2 * (n + 1) + 2], g[4 * (n + 1) + 2] != 0), (0, true));
 }
+
+#[test]
+fn pins_at_one_or_two_is_kayles() {
+    // Guy and Smith: period 12 from 71 on, the last exceptions at 70, the largest value 8.
+    let g = core_bench::pins_core(600, &core_bench::knock_downs(2));
+    assert_eq!(&g[..13], [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+    assert!((71..588).all(|n| g[n] == g[n + 12]));
+    assert_eq!(g.iter().max(), Some(&8));
+    assert_eq!(g, core_bench::pins_plain(600, &[1, 2]));
+}

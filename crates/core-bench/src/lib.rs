@@ -13,6 +13,7 @@
 //! | `subtraction` | who takes the last of N stones, take sizes from the seed | [`dp_core::Retrograde`], outcomes only | retrograde BFS with a queue and counters |
 //! | `walk` | an N x N grid of +1 / -1 cells from the seed, a piece walks right or down, each mover scores the cell entered (ABC 201 D) | [`dp_core::negamax_grid`] | two rows of values |
 //! | `ends` | a row of N coins from the seed, a move takes the first or the last, scoring it | [`dp_core::negamax_table_by`] over intervals, longest first | the same table, a loop by length |
+//! | `pins` | a row of N pins; a move knocks down k adjacent pins, k in a set from the seed (Kayles at {1, 2}), which leaves the rows to their left and right | [`dp_core::grundy_values`] with a [`dp_core::Moves::pair`] per move | the same table, a bit mask per row |
 //! | `cutting` | a w x h sheet, `1 <= w, h <= N`, cut into two pieces of sides at least `1 + SEED % 3` (POJ 2311 at 2) | [`dp_core::grundy_values`] with [`dp_core::Moves::pair_run`] | the same table, a bit mask per sheet |
 //!
 //! Another solver is one arm in [`solve`], its functions, and a line in the oracle's
@@ -33,6 +34,8 @@ pub const MAX_PILE: usize = 50_000_000;
 pub const MAX_ROW: usize = 8_000;
 /// Largest N accepted by `cutting` (the largest side of a sheet).
 pub const MAX_SHEET: usize = 2_000;
+/// Largest N accepted by `pins` (the longest row).
+pub const MAX_PINS: usize = 100_000;
 
 /// The take sizes of the subtraction game of `seed`: three distinct sizes in `1..=9`.
 ///
@@ -455,6 +458,83 @@ fn large_mex(g: &[u32], s: usize, w: usize, h: usize, least: usize) -> u32 {
     gap.map_or(sums.len() as u32, |(_, k)| k)
 }
 
+/// The sizes of the knock-downs of the pins game of `seed`: a non-empty subset of `{1, 2, 3}`,
+/// `{1, 2}` (Kayles) when `seed % 7 == 2`.
+///
+/// # Complexity
+/// O(1).
+///
+/// # Example
+/// ```
+/// assert_eq!(core_bench::knock_downs(9), [1, 2]);
+/// ```
+pub fn knock_downs(seed: u64) -> Vec<usize> {
+    let mask = 1 + seed % 7;
+    (1..=3).filter(|k| mask >> (k - 1) & 1 == 1).collect()
+}
+
+/// The Grundy value of every row of `0..=n` pins of the game where a move knocks down `k`
+/// adjacent pins, `k` in `knocks`, leaving the rows to their left and right, through
+/// [`grundy_values`] with one [`dp_core::Moves::pair`] per move.
+///
+/// # Complexity
+/// O(n^2 |knocks|) time, O(n) values.
+///
+/// # Example
+/// ```
+/// // Kayles: 0 1 2 3 1 4 3 2 1 4 2 6.
+/// assert_eq!(core_bench::pins_core(11, &[1, 2])[11], 6);
+/// ```
+pub fn pins_core(n: usize, knocks: &[usize]) -> Vec<u32> {
+    grundy_values(n + 1, |p, moves| {
+        for &k in knocks.iter().filter(|&&k| k <= p) {
+            // Leaving `left` and `p - k - left` is leaving them the other way round.
+            for left in 0..=(p - k) / 2 {
+                moves.pair(left, p - k - left);
+            }
+        }
+    })
+}
+
+/// The same by a plain loop: the values of a row's moves as bits of a word.
+///
+/// # Complexity
+/// O(n^2 |knocks|) time, O(n) values.
+///
+/// # Example
+/// ```
+/// assert_eq!(core_bench::pins_plain(11, &[1, 2]), core_bench::pins_core(11, &[1, 2]));
+/// ```
+pub fn pins_plain(n: usize, knocks: &[usize]) -> Vec<u32> {
+    let mut g = vec![0u32; n + 1];
+    for p in 1..=n {
+        // The values of the moves as bits, and the OR of all: 64 or more does not fit.
+        let (mut seen, mut any) = (0u64, 0u32);
+        for &k in knocks.iter().filter(|&&k| k <= p) {
+            for left in 0..=(p - k) / 2 {
+                let sum = g[left] ^ g[p - k - left];
+                seen |= 1 << (sum & 63);
+                any |= sum;
+            }
+        }
+        g[p] = if any < 64 {
+            (!seen).trailing_zeros()
+        } else {
+            let mut sums: Vec<u32> = knocks
+                .iter()
+                .filter(|&&k| k <= p)
+                .flat_map(|&k| (0..=p - k).map(move |left| (left, p - k - left)))
+                .map(|(a, b)| g[a] ^ g[b])
+                .collect();
+            sums.sort_unstable();
+            sums.dedup();
+            let gap = sums.iter().zip(0..).find(|&(&v, k)| v != k);
+            gap.map_or(sums.len() as u32, |(_, k)| k)
+        };
+    }
+    g
+}
+
 /// How many of `answers` are not 0, and a hash of all.
 fn checksum(answers: impl Iterator<Item = i64>) -> (usize, u64) {
     answers.fold((0, 0u64), |(nonzero, hash), a| {
@@ -468,7 +548,7 @@ fn checksum(answers: impl Iterator<Item = i64>) -> (usize, u64) {
 ///
 /// # Errors
 /// A missing or malformed token, an unknown solver or variant (`forward` is `subtraction`'s
-/// only), N outside `1..=` the solver's largest ([`MAX_PILE`], [`MAX_ROW`], [`MAX_SHEET`]), or a
+/// only), N outside `1..=` the solver's largest ([`MAX_PILE`], [`MAX_ROW`], [`MAX_SHEET`], [`MAX_PINS`]), or a
 /// token after the seed.
 ///
 /// # Complexity
@@ -488,7 +568,10 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         Some(b"walk") => ("walk", MAX_ROW),
         Some(b"ends") => ("ends", MAX_ROW),
         Some(b"cutting") => ("cutting", MAX_SHEET),
-        _ => return Err(sc.invalid("expected the solver: subtraction, walk, ends or cutting")),
+        Some(b"pins") => ("pins", MAX_PINS),
+        _ => {
+            return Err(sc.invalid("expected the solver: subtraction, walk, ends, cutting or pins"))
+        }
     };
     let variant = match sc.token() {
         Some(b"core") => "core",
@@ -529,6 +612,15 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
                 ends_plain(&coins)
             };
             checksum(table.iter().map(|&v| v.into()))
+        }
+        "pins" => {
+            let knocks = knock_downs(seed);
+            let g = if core {
+                pins_core(n, &knocks)
+            } else {
+                pins_plain(n, &knocks)
+            };
+            checksum(g.iter().map(|&v| v.into()))
         }
         _ => {
             let least = least_side(seed);

@@ -6,7 +6,7 @@ use dp_core::oracle::{parse_with, BenchInput, Oracle};
 use dp_core::{Error, HashMemo, SplitMix64};
 
 /// The solvers, as the first token names them.
-const SOLVERS: [&str; 4] = ["subtraction", "walk", "ends", "cutting"];
+const SOLVERS: [&str; 5] = ["subtraction", "walk", "ends", "cutting", "pins"];
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = CoreBench;
@@ -49,6 +49,7 @@ impl Oracle for CoreBench {
             "subtraction" => 300,
             "walk" => 7,
             "ends" => 11,
+            "pins" => 9,
             _ => 4,
         };
         Input {
@@ -86,7 +87,7 @@ impl Oracle for CoreBench {
     }
 
     /// `subtraction`: the forward loop, whatever the variant; the others: each position played
-    /// out literally (see [`play_walk`], [`play_ends`], [`cutting_grundy`]).
+    /// out literally (see [`play_walk`], [`play_ends`], [`cutting_grundy`], [`pins_grundy`]).
     fn brute_force(input: &Input) -> String {
         let (n, seed) = (input.n, input.seed);
         let answers: Vec<i64> = match input.solver {
@@ -112,6 +113,13 @@ impl Oracle for CoreBench {
                     }
                 }
                 table
+            }
+            "pins" => {
+                let knocks = crate::knock_downs(seed);
+                let mut memo = HashMemo::new();
+                (0..=n)
+                    .map(|p| pins_grundy(&[p], &knocks, &mut memo))
+                    .collect()
             }
             _ => {
                 let least = crate::least_side(seed);
@@ -170,6 +178,9 @@ impl Oracle for CoreBench {
             // Seed 7: pieces of sides at least 2, the rule of POJ 2311.
             input("cutting", "core", 1_000, 7),
             input("cutting", "plain", 1_000, 7),
+            // Seed 2: knock down 1 or 2 pins, Kayles.
+            input("pins", "core", 20_000, 2),
+            input("pins", "plain", 20_000, 2),
         ]
     }
 }
@@ -262,6 +273,31 @@ fn cutting_grundy(
             next.remove(k);
             next.extend_from_slice(&pieces);
             reached.push(cutting_grundy(&next, least, memo));
+        }
+    }
+    let g = (0..).find(|v| !reached.contains(v)).expect("a value");
+    memo.insert(key, g);
+    g
+}
+
+/// The Grundy value of the position made of the rows of pins `rows` in the pins game (a move
+/// knocks down `k` adjacent pins of one row, `k` in `knocks`), by its definition over the whole
+/// position, as [`cutting_grundy`].
+fn pins_grundy(rows: &[usize], knocks: &[usize], memo: &mut HashMemo<Vec<usize>, i64>) -> i64 {
+    let mut key: Vec<usize> = rows.iter().copied().filter(|&r| r > 0).collect();
+    key.sort_unstable();
+    if let Some(&g) = memo.get(&key) {
+        return g;
+    }
+    let mut reached = Vec::new();
+    for (i, &row) in key.iter().enumerate() {
+        for &k in knocks.iter().filter(|&&k| k <= row) {
+            for first in 0..=row - k {
+                let mut next = key.clone();
+                next.remove(i);
+                next.extend_from_slice(&[first, row - k - first]);
+                reached.push(pins_grundy(&next, knocks, memo));
+            }
         }
     }
     let g = (0..).find(|v| !reached.contains(v)).expect("a value");
