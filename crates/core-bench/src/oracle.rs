@@ -179,8 +179,8 @@ impl Oracle for CoreBench {
             input("cutting", "core", 1_000, 7),
             input("cutting", "plain", 1_000, 7),
             // Seed 2: knock down 1 or 2 pins, Kayles.
-            input("pins", "core", 20_000, 2),
-            input("pins", "plain", 20_000, 2),
+            input("pins", "core", 30_000, 2),
+            input("pins", "plain", 30_000, 2),
         ]
     }
 }
