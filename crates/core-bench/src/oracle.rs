@@ -1,8 +1,12 @@
-//! Test oracle (feature `oracle`): the plain loops are the brute force of the core's solvers, on
-//! random small N; the benchmark inputs are each solver in each variant at one large N.
+//! Test oracle (feature `oracle`): each game played out literally on random small N, against
+//! every variant (for `subtraction`, its forward loop); the benchmark inputs are each solver in
+//! each variant at one large N.
 
 use dp_core::oracle::{parse_with, BenchInput, Oracle};
-use dp_core::{Error, SplitMix64};
+use dp_core::{Error, HashMemo, SplitMix64};
+
+/// The solvers, as the first token names them.
+const SOLVERS: [&str; 5] = ["subtraction", "walk", "ends", "cutting", "pins"];
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = CoreBench;
@@ -37,11 +41,21 @@ impl Oracle for CoreBench {
         "core-bench"
     }
 
+    /// Sizes the literal play of each game handles in about a millisecond.
     fn generate(rng: &mut SplitMix64) -> Input {
+        let solver = SOLVERS[rng.index(SOLVERS.len())];
+        let variants = if solver == "subtraction" { 3 } else { 2 };
+        let largest = match solver {
+            "subtraction" => 300,
+            "walk" => 7,
+            "ends" => 11,
+            "pins" => 9,
+            _ => 4,
+        };
         Input {
-            solver: "subtraction",
-            variant: ["core", "plain", "forward"][rng.index(3)],
-            n: rng.range(1, 300) as usize,
+            solver,
+            variant: ["core", "plain", "forward"][rng.index(variants)],
+            n: rng.range(1, largest) as usize,
             seed: rng.range(0, 1000),
         }
     }
@@ -55,7 +69,7 @@ impl Oracle for CoreBench {
                     None => Err(sc.invalid(&format!("expected {}: {}", what, words.join(", ")))),
                 }
             };
-            let solver = word(sc, "the solver", &["subtraction"])?;
+            let solver = word(sc, "the solver", &SOLVERS)?;
             let variant = word(sc, "the variant", &["core", "plain", "forward"])?;
             let n = sc.next_in(1..=100_000_000, "N")?;
             let seed = sc.next("seed")?;
@@ -72,13 +86,55 @@ impl Oracle for CoreBench {
         input.render()
     }
 
-    /// The forward loop, whatever the variant.
+    /// `subtraction`: the forward loop, whatever the variant; the others: each position played
+    /// out literally (see [`play_walk`], [`play_ends`], [`cutting_grundy`], [`pins_grundy`]).
     fn brute_force(input: &Input) -> String {
-        let plain = Input {
-            variant: "forward",
-            ..input.clone()
+        let (n, seed) = (input.n, input.seed);
+        let answers: Vec<i64> = match input.solver {
+            "subtraction" => {
+                let plain = Input {
+                    variant: "forward",
+                    ..input.clone()
+                };
+                return crate::oracle::run(&plain);
+            }
+            "walk" => {
+                let grid = crate::walk_grid(n, seed);
+                (0..n)
+                    .map(|c| play_walk(n, &grid, (0, c), 0, [0, 0]))
+                    .collect()
+            }
+            "ends" => {
+                let coins = crate::coins(n, seed);
+                let mut table = Vec::new();
+                for len in (0..=n).rev() {
+                    for l in 0..=n - len {
+                        table.push(play_ends(&coins[l..l + len]));
+                    }
+                }
+                table
+            }
+            "pins" => {
+                let knocks = crate::knock_downs(seed);
+                let mut memo = HashMemo::new();
+                (0..=n)
+                    .map(|p| pins_grundy(&[p], &knocks, &mut memo))
+                    .collect()
+            }
+            _ => {
+                let least = crate::least_side(seed);
+                let mut memo = HashMemo::new();
+                let mut table = Vec::new();
+                for w in 0..=n {
+                    for h in 0..=n {
+                        table.push(cutting_grundy(&[(w, h)], least, &mut memo));
+                    }
+                }
+                table
+            }
         };
-        crate::oracle::run(&plain)
+        let (nonzero, hash) = crate::checksum(answers.into_iter());
+        format!("{} {}\n", nonzero, hash)
     }
 
     fn shrink(input: &Input) -> Vec<Input> {
@@ -115,6 +171,16 @@ impl Oracle for CoreBench {
             input("subtraction", "core", 10_000_000, 7),
             input("subtraction", "plain", 10_000_000, 7),
             input("subtraction", "forward", 10_000_000, 7),
+            input("walk", "core", 8_000, 7),
+            input("walk", "plain", 8_000, 7),
+            input("ends", "core", 8_000, 7),
+            input("ends", "plain", 8_000, 7),
+            // Seed 7: pieces of sides at least 2, the rule of POJ 2311.
+            input("cutting", "core", 1_000, 7),
+            input("cutting", "plain", 1_000, 7),
+            // Seed 2: knock down 1 or 2 pins, Kayles.
+            input("pins", "core", 30_000, 2),
+            input("pins", "plain", 30_000, 2),
         ]
     }
 }
@@ -124,4 +190,117 @@ fn run(input: &Input) -> String {
     let mut out = Vec::new();
     crate::solve(input.render().as_bytes(), &mut out).expect("a valid input");
     String::from_utf8(out).expect("ASCII")
+}
+
+/// The walk played out from `cell`, `mover` (0 or 1) to move, with the points so far: a move
+/// steps right or down and adds the entered cell's +1 or -1 to the mover's points; returns
+/// `mover`'s final points minus the other's, each player maximising their own margin.
+fn play_walk(n: usize, grid: &[i8], cell: (usize, usize), mover: usize, points: [i64; 2]) -> i64 {
+    let (r, c) = cell;
+    let mut steps = Vec::new();
+    if c + 1 < n {
+        steps.push((r, c + 1));
+    }
+    if r + 1 < n {
+        steps.push((r + 1, c));
+    }
+    let margin = |points: [i64; 2]| points[mover] - points[1 - mover];
+    if steps.is_empty() {
+        return margin(points);
+    }
+    let finals = steps.into_iter().map(|(nr, nc)| {
+        let mut next = points;
+        next[mover] += i64::from(grid[nr * n + nc]);
+        // The other moves next and returns its own margin: ours is its negation.
+        -play_walk(n, grid, (nr, nc), 1 - mover, next)
+    });
+    finals.max().expect("a move")
+}
+
+/// The coins game played out on the row `coins`: a move takes the first or the last coin and
+/// adds it to the mover's points; returns the final points of the first mover (player 0,
+/// maximising) minus the other's (player 1, minimising).
+fn play_ends(coins: &[i32]) -> i64 {
+    fn play(coins: &[i32], mover: usize, points: [i64; 2]) -> i64 {
+        if coins.is_empty() {
+            return points[0] - points[1];
+        }
+        let take = |coin: i32, rest: &[i32]| {
+            let mut next = points;
+            next[mover] += i64::from(coin);
+            play(rest, 1 - mover, next)
+        };
+        let first = take(coins[0], &coins[1..]);
+        let last = take(coins[coins.len() - 1], &coins[..coins.len() - 1]);
+        if mover == 0 {
+            first.max(last)
+        } else {
+            first.min(last)
+        }
+    }
+    play(coins, 0, [0, 0])
+}
+
+/// The Grundy value of the position made of the sheets `sheets` in the cutting game (a move
+/// cuts one sheet along a grid line into two of sides at least `least`), by its definition: the
+/// smallest value that no move reaches, over the whole position (never a nim sum).
+fn cutting_grundy(
+    sheets: &[(usize, usize)],
+    least: usize,
+    memo: &mut HashMemo<Vec<(usize, usize)>, i64>,
+) -> i64 {
+    // Orientation does not matter and sheets that cannot be cut take no part.
+    let mut key: Vec<(usize, usize)> = sheets
+        .iter()
+        .map(|&(w, h)| (w.min(h), w.max(h)))
+        .filter(|&(a, b)| b >= 2 * least && a >= 1)
+        .collect();
+    key.sort_unstable();
+    if let Some(&g) = memo.get(&key) {
+        return g;
+    }
+    let mut reached = Vec::new();
+    for (k, &(a, b)) in key.iter().enumerate() {
+        let mut cuts = Vec::new();
+        for i in least..=a.saturating_sub(least) {
+            cuts.push([(i, b), (a - i, b)]);
+        }
+        for j in least..=b.saturating_sub(least) {
+            cuts.push([(a, j), (a, b - j)]);
+        }
+        for pieces in cuts {
+            let mut next = key.clone();
+            next.remove(k);
+            next.extend_from_slice(&pieces);
+            reached.push(cutting_grundy(&next, least, memo));
+        }
+    }
+    let g = (0..).find(|v| !reached.contains(v)).expect("a value");
+    memo.insert(key, g);
+    g
+}
+
+/// The Grundy value of the position made of the rows of pins `rows` in the pins game (a move
+/// knocks down `k` adjacent pins of one row, `k` in `knocks`), by its definition over the whole
+/// position, as [`cutting_grundy`].
+fn pins_grundy(rows: &[usize], knocks: &[usize], memo: &mut HashMemo<Vec<usize>, i64>) -> i64 {
+    let mut key: Vec<usize> = rows.iter().copied().filter(|&r| r > 0).collect();
+    key.sort_unstable();
+    if let Some(&g) = memo.get(&key) {
+        return g;
+    }
+    let mut reached = Vec::new();
+    for (i, &row) in key.iter().enumerate() {
+        for &k in knocks.iter().filter(|&&k| k <= row) {
+            for first in 0..=row - k {
+                let mut next = key.clone();
+                next.remove(i);
+                next.extend_from_slice(&[first, row - k - first]);
+                reached.push(pins_grundy(&next, knocks, memo));
+            }
+        }
+    }
+    let g = (0..).find(|v| !reached.contains(v)).expect("a value");
+    memo.insert(key, g);
+    g
 }
