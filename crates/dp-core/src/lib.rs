@@ -14,7 +14,7 @@
 //! | `grundy.rs` | [`grundy_values`], [`grundy_in_order`], [`grundy_reachable`], [`Moves`], [`NOT_EVALUATED`], [`subtraction_grundy`], [`mex`], [`MexSet`], [`nim_sum`], [`nim_sum_wins`] | Sprague-Grundy values of impartial games, moves that split a position into independent parts |
 //! | `retrograde.rs` | [`Retrograde`], [`RetrogradeGame`], [`Unmoves`], [`RetrogradeTable`], [`Value`], [`Outcome`] | win / loss / draw (with distances, or outcomes only) of finite games with cycles, all positions or until the asked ones are known |
 //! | `frontier.rs` | [`Frontier`] | a bitmap set drained in increasing order at the cost of its members, one layer of a search |
-//! | `negamax.rs` | [`negamax_table`], [`negamax_table_by`], [`negamax_grid`], [`NegamaxMemo`], [`ScoringGame`], [`Score`], [`EdgeCells`], [`Tally`] | scoring games on DAGs, with extra-move rules: dense tables, grids in rolling rows, sparse memos; edge-drawing games; histories replayed |
+//! | `negamax.rs` | [`negamax_table`], [`negamax_table_by`], [`negamax_grid`], [`negamax_walk`], [`NegamaxMemo`], [`ScoringGame`], [`Score`], [`EdgeCells`], [`Tally`] | scoring games on DAGs, with extra-move rules: dense tables, grids in rolling rows, sparse memos; edge-drawing games; histories replayed |
 //! | `popcount.rs` | [`popcount`] | bit counting that stays fast without a hardware popcount |
 //! | `random.rs` | [`SplitMix64`] | a small seeded generator |
 //! | `oracle.rs` | `oracle::*` (feature `oracle`, never bundled) | brute force, generator and solver tied together for tests, `cargo xtask stress` and `bench` |
@@ -50,8 +50,8 @@ pub use crate::io::{run, Error, Integer, Scanner, SHOWN_TOKEN_CHARS};
 pub use crate::lattice_path::{LatticePath, PathMove};
 pub use crate::mixed_radix::MixedRadix;
 pub use crate::negamax::{
-    negamax_grid, negamax_table, negamax_table_by, EdgeCells, NegamaxMemo, Score, ScoringGame,
-    Tally,
+    negamax_grid, negamax_table, negamax_table_by, negamax_walk, EdgeCells, NegamaxMemo, Score,
+    ScoringGame, Tally,
 };
 pub use crate::popcount::popcount;
 pub use crate::random::SplitMix64;
