@@ -7,9 +7,10 @@
 //! cell, side to move): no move cap to guess, and positions never resolved are draws; the analysis
 //! stops as soon as the start is resolved. The game lists its own un-moves (moves are reversible:
 //! a cell one step, or two in a straight line, from `b` is one from which `b` is reached the same
-//! way), so the only memory is two bytes per position (the cell width the solver picks for this
-//! game) and the solver's two layer bitmaps, 2.25 bytes per position. Positions are laid out in tiles of the board ([`layout`]) so that each layer of the analysis touches few
-//! cache lines, and each piece's moves from each cell are precomputed as changes of the position
+//! way), so the only memory is one byte per position (the cell width the solver picks when it
+//! keeps only the start's distance) and the solver's four layer bitmaps, at most 1.5 bytes per
+//! position. Positions are laid out in tiles of the board ([`layout`]) so that each layer of the
+//! analysis touches few cache lines, and each piece's moves from each cell are precomputed as changes of the position
 //! index, so an un-move is an addition.
 //!
 //! Reading of the rules: a two-cell move of Black may pass over White's cell. It changes no
@@ -25,8 +26,8 @@ pub mod layout;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 
-/// Largest board side accepted. The statement's is 20; 80 (82 million positions, about 185 MB)
-/// still solves in about a second, and its longest distance, 236 plies, is far below the 16 381
+/// Largest board side accepted. The statement's is 20; 80 (82 million positions, about 95 MB)
+/// still solves in about two seconds, and its longest distance, 236 plies, is far below the 16 381
 /// that two-byte cells hold.
 pub const MAX_SIDE: usize = 80;
 
@@ -204,7 +205,7 @@ impl Unmoves for Chase {
 /// Every position of the n x n chase solved.
 ///
 /// # Complexity
-/// O(n^4) time; 2.25 bytes (one `u16` and two bits) for each of the `2 * m^4` positions, for the
+/// O(n^4) time; 2.5 bytes (one `u16` and four bits) for each of the `2 * m^4` positions, for the
 /// side m = 4 * ceil(n / 4) of the padded board.
 ///
 /// # Example
@@ -227,7 +228,7 @@ pub fn solve_board(n: usize) -> RetrogradeTable {
 /// pieces on one cell, or a token after the fifth.
 ///
 /// # Complexity
-/// O(n^4) time, about `4.5 * m^4` bytes for m = 4 * ceil(n / 4).
+/// O(n^4) time, at most `3 * m^4` bytes for m = 4 * ceil(n / 4).
 ///
 /// # Example
 /// ```
