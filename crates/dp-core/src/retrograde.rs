@@ -16,16 +16,17 @@
 //! the later; a draw sits between them.
 //!
 //! # Method
-//! Terminal positions form layer 0. Layer `d` is drained in increasing order of position; each
-//! of its positions visits its parents (positions with a move into it). A loss at `d` makes every
-//! unresolved parent a win at `d + 1`: layers are drained in increasing `d`, so the first such
-//! loss is the nearest. A win at `d` takes one from the parent's counter of children not yet
-//! known to be wins; when it reaches zero every child is a win, the last of them the farthest,
-//! and the parent is a loss at `d + 1`. Positions never resolved are draws.
+//! Terminal positions form layer 0. Layer `d` is drained, its wins and then its losses, each in
+//! increasing order of position; each of its positions visits its parents (positions with a move
+//! into it). A loss at `d` makes every unresolved parent a win at `d + 1`: layers are drained in
+//! increasing `d`, so the first such loss is the nearest. A win at `d` takes one from the
+//! parent's counter of children not yet known to be wins; when it reaches zero every child is a
+//! win, the last of them the farthest, and the parent is a loss at `d + 1` (so the order within
+//! a layer changes nothing: such a parent has no lost child). Positions never resolved are draws.
 //!
 //! One cell per position holds the counter while the position is unresolved and the value once
-//! it is, so the whole state is that table plus two bitmaps of `N / 8` bytes for the layers
-//! ([`Frontier`], whose drain costs what its members cost). The solver picks the cell width: 1
+//! it is, so the whole state is that table plus four bitmaps of `N / 8` bytes for the layers
+//! (the wins and the losses of this layer and the next, [`Frontier`], whose drain costs what its members cost). The solver picks the cell width: 1
 //! byte (outcomes only) or 2 bytes to begin with, and it starts over in cells twice as wide when
 //! a position has more moves than a counter holds or a distance outgrows the codes; so no game is
 //! too long or too wide, and a narrow cell never fails halfway.
@@ -419,7 +420,7 @@ impl<'a, G: RetrogradeGame> Retrograde<'a, G> {
 
 impl<'a, G: Unmoves> Retrograde<'a, G> {
     /// Solves the game from its own un-moves: the only memory is the table, one cell per
-    /// position, and two bitmaps of `N / 8` bytes.
+    /// position, and four bitmaps of `N / 8` bytes.
     ///
     /// # Panics
     /// If a position has 2^31 moves or more, a distance reaches 2^30 plies, an un-move leads outside `0..positions()`, or a position named by
@@ -433,7 +434,7 @@ impl<'a, G: Unmoves> Retrograde<'a, G> {
     /// than a counter holds, or a distance beyond the codes), the analysis starts over in cells
     /// twice as wide: at most three runs, each at most as long as the last.
     ///
-    /// Memory: the cells ([`RetrogradeTable::bytes_per_position`]) and `N / 4` bytes of layers
+    /// Memory: the cells ([`RetrogradeTable::bytes_per_position`]) and `N / 2` bytes of layers
     /// (one run's at a time). Cells keep outcomes
     /// only, in 1 byte up to 251 moves from a position (2 up to 65 531, else 4), when the analysis
     /// keeps no distances or keeps them only for the positions asked about
@@ -589,7 +590,10 @@ impl Cells {
 fn run<C: Cell, G: Unmoves>(table: &mut RetrogradeTable, game: &G, early: bool) -> bool {
     let n = game.positions();
     let top = top::<C>(table.in_cells);
-    let (mut layer, mut next) = (Frontier::new(n), Frontier::new(n));
+    // Each layer in two sets, its wins and its losses (indexed by code parity): a drain then
+    // knows its children's outcome without reading their cells (7% of the 80 x 80 chase).
+    let mut layer = [Frontier::new(n), Frontier::new(n)];
+    let mut next = [Frontier::new(n), Frontier::new(n)];
     let mut cells: Vec<C> = Vec::with_capacity(n);
     for pos in 0..n {
         let code = match game.terminal(pos) {
@@ -602,7 +606,7 @@ fn run<C: Cell, G: Unmoves>(table: &mut RetrogradeTable, game: &G, early: bool) 
             },
         };
         if code > top {
-            layer.insert(pos);
+            layer[code as usize % 2].insert(pos);
         }
         cells.push(C::of(code));
     }
@@ -619,9 +623,10 @@ fn run<C: Cell, G: Unmoves>(table: &mut RetrogradeTable, game: &G, early: bool) 
                 }
             }
         }
-        if layer.is_empty() || early && unknown == 0 {
+        let empty = layer.iter().all(Frontier::is_empty);
+        if empty || early && unknown == 0 {
             // Once no layer is left, the unresolved positions are draws.
-            table.complete = layer.is_empty();
+            table.complete = empty;
             break;
         }
         // The code of a loss at plies + 1; a win's is one more. The cells are too narrow when
@@ -634,21 +639,25 @@ fn run<C: Cell, G: Unmoves>(table: &mut RetrogradeTable, game: &G, early: bool) 
         } else {
             top + 1
         };
-        layer.drain(|child| {
-            let lost = cells[child].code() % 2;
-            game.for_each_unmove(child, |parent| {
-                let code = cells[parent].code();
-                // Codes from top up are resolved: a sooner win, or a terminal.
-                if code < top {
-                    cells[parent] = C::of(if lost == 1 || code == 1 {
-                        next.insert(parent);
-                        loss + lost
-                    } else {
-                        code - 1
-                    });
-                }
+        for lost in 0..2 {
+            // Moved into the closure, the slice and the scalars stay in registers; through
+            // references they were reloaded after every store to a cell (12% of the chase).
+            let (cells, next) = (&mut cells[..], &mut next[1 - lost as usize]);
+            layer[lost as usize].drain(move |child| {
+                game.for_each_unmove(child, |parent| {
+                    let code = cells[parent].code();
+                    // Codes from top up are resolved: a sooner win, or a terminal.
+                    if code < top {
+                        cells[parent] = C::of(if lost == 1 || code == 1 {
+                            next.insert(parent);
+                            loss + lost
+                        } else {
+                            code - 1
+                        });
+                    }
+                });
             });
-        });
+        }
         std::mem::swap(&mut layer, &mut next);
         plies += 1;
     }

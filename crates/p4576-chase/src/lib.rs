@@ -7,9 +7,10 @@
 //! cell, side to move): no move cap to guess, and positions never resolved are draws; the analysis
 //! stops as soon as the start is resolved. The game lists its own un-moves (moves are reversible:
 //! a cell one step, or two in a straight line, from `b` is one from which `b` is reached the same
-//! way), so the only memory is two bytes per position (the cell width the solver picks for this
-//! game) and the solver's two layer bitmaps, 2.25 bytes per position. Positions are laid out in tiles of the board ([`layout`]) so that each layer of the analysis touches few
-//! cache lines, and each piece's moves from each cell are precomputed as changes of the position
+//! way), so the only memory is one byte per position (the cell width the solver picks when it
+//! keeps only the start's distance) and the solver's four layer bitmaps, at most 1.5 bytes per
+//! position. Positions are laid out in tiles of the board ([`layout`]) so that each layer of the
+//! analysis touches few cache lines, and each piece's moves from each cell are precomputed as changes of the position
 //! index, so an un-move is an addition.
 //!
 //! Reading of the rules: a two-cell move of Black may pass over White's cell. It changes no
@@ -25,8 +26,8 @@ pub mod layout;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 
-/// Largest board side accepted. The statement's is 20; 80 (82 million positions, about 185 MB)
-/// still solves in about a second, and its longest distance, 236 plies, is far below the 16 381
+/// Largest board side accepted. The statement's is 20; 80 (82 million positions, about 95 MB)
+/// still solves in about two seconds, and its longest distance, 236 plies, is far below the 16 381
 /// that two-byte cells hold.
 pub const MAX_SIDE: usize = 80;
 
@@ -58,9 +59,11 @@ pub enum Side {
 #[derive(Clone, Debug)]
 pub struct Chase {
     layout: Layout,
-    /// For White and for Black: how each move of the piece from each cell changes the position
-    /// index (the same wherever the other piece stands); none from a padding cell.
-    steps: [Vec<Vec<isize>>; 2],
+    /// For White's cells then Black's: how each move of the piece from the cell changes the
+    /// position index (the same wherever the other piece stands), and how many moves it has
+    /// (none from a padding cell). One flat table: a table per cell cost an indirection per
+    /// un-move (4% of the 80 x 80 board).
+    steps: Vec<([i32; 8], usize)>,
 }
 
 impl Chase {
@@ -80,6 +83,10 @@ impl Chase {
 
     /// The game on the board of `layout`, its positions laid out by it (tests compare layouts).
     ///
+    /// # Panics
+    /// If a move changes the position index by 2^31 or more (a padded board of more than 215
+    /// cells a side, billions of positions).
+    ///
     /// # Complexity
     /// O(n²).
     ///
@@ -92,7 +99,7 @@ impl Chase {
     /// ```
     pub fn with_layout(layout: Layout) -> Self {
         let n = layout.n;
-        let mut steps = [(); 2].map(|_| vec![vec![]; layout.cells()]);
+        let mut steps = vec![([0; 8], 0); 2 * layout.cells()];
         for (r, c) in (0..n * n).map(|i| (i / n, i % n)) {
             let cell = layout.cell((r, c)).unwrap();
             let base = layout.index([cell; 2], 0) as isize;
@@ -104,7 +111,10 @@ impl Chase {
                 if let Some(to) = layout.cell((r2 as usize, c2 as usize)) {
                     let mut cells = [cell; 2];
                     cells[piece] = to;
-                    steps[piece][cell].push(layout.index(cells, 0) as isize - base);
+                    let (offsets, count) = &mut steps[piece * layout.cells() + cell];
+                    let offset = layout.index(cells, 0) as isize - base;
+                    offsets[*count] = i32::try_from(offset).expect("a board this large");
+                    *count += 1;
                 }
             }
         }
@@ -141,9 +151,10 @@ impl Chase {
         // The same cells, the other side to move.
         let half = self.layout.half;
         let flipped = if pos >= half { pos - half } else { pos + half } as isize;
-        self.steps[piece][cell]
+        let (offsets, count) = &self.steps[piece * self.layout.cells() + cell];
+        offsets[..*count]
             .iter()
-            .map(move |&d| (flipped + d) as usize)
+            .map(move |&d| (flipped + d as isize) as usize)
     }
 }
 
@@ -164,32 +175,37 @@ impl RetrogradeGame for Chase {
         }
     }
 
-    fn for_each_move<F: FnMut(usize)>(&self, pos: usize, f: F) {
-        self.moves(pos, self.layout.side_of(pos)).for_each(f)
+    fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
+        for child in self.moves(pos, self.layout.side_of(pos)) {
+            f(child)
+        }
     }
 
     // Called twice per position before the analysis: a lookup instead of walking the moves.
     #[inline]
     fn degree(&self, pos: usize) -> usize {
         let piece = self.layout.side_of(pos);
-        self.steps[piece][self.layout.cells_of(pos)[piece]].len()
+        self.steps[piece * self.layout.cells() + self.layout.cells_of(pos)[piece]].1
     }
 }
 
 impl Unmoves for Chase {
-    // Inlined into the solver's loop: a call per resolved position cost 6% at n = 80.
+    // Inlined into the solver's loop: a call per resolved position cost 6% at n = 80. A `for`
+    // loop, as rustc 1.63 left `Iterator::for_each` a call (8% of its time).
     #[inline]
-    fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, f: F) {
+    fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
         // Each piece's moves are symmetric on the board, so the cells the piece that moved last
         // can have come from are the cells it can go to.
-        self.moves(pos, 1 - self.layout.side_of(pos)).for_each(f)
+        for parent in self.moves(pos, 1 - self.layout.side_of(pos)) {
+            f(parent)
+        }
     }
 }
 
 /// Every position of the n x n chase solved.
 ///
 /// # Complexity
-/// O(n^4) time; 2.25 bytes (one `u16` and two bits) for each of the `2 * m^4` positions, for the
+/// O(n^4) time; 2.5 bytes (one `u16` and four bits) for each of the `2 * m^4` positions, for the
 /// side m = 4 * ceil(n / 4) of the padded board.
 ///
 /// # Example
@@ -212,7 +228,7 @@ pub fn solve_board(n: usize) -> RetrogradeTable {
 /// pieces on one cell, or a token after the fifth.
 ///
 /// # Complexity
-/// O(n^4) time, about `4.5 * m^4` bytes for m = 4 * ceil(n / 4).
+/// O(n^4) time, at most `3 * m^4` bytes for m = 4 * ceil(n / 4).
 ///
 /// # Example
 /// ```
