@@ -41,7 +41,7 @@ pub struct Options {
     pub skip_missing: bool,
     /// Crates the judge installs: left as `use`s of an external crate.
     pub provided: Vec<String>,
-    /// Lay out the libraries like the user's code instead of compactly.
+    /// Lay out the libraries (the binary's own `lib.rs` too) like `main.rs` instead of compactly.
     pub pretty: bool,
 }
 
@@ -165,8 +165,8 @@ every check passed; a rejected text is kept as <crate>.rs.failed.
   --provided CRATE   leave CRATE to the judge as an external crate (repeatable; also
                      `provided = [..]` in [package.metadata.judge])
   --deny-warnings    compile with -D warnings (warnings in the user's code stop the bundle)
-  --pretty           lay out the libraries like the crate's own code (default: compact, one
-                     item a line start, no indentation, to stay under the judges' size limits)
+  --pretty           lay out the libraries (the crate's own lib.rs too) like main.rs (default:
+                     compact, each item a line start, no indentation, for judges' size limits)
   --rustc PATH       check on this compiler only, instead of the three
   --edition E        with --rustc: the edition to check (default 2021)
   --skip-missing     a compiler that is not installed is skipped, not an error
@@ -603,14 +603,12 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
         attrs: lint_allowances(main.attrs),
         items,
     };
+    // Every library is compact, the binary's own `lib.rs` too: `main.rs` is what a reader of
+    // the bundle looks for first, and where most contestants write everything.
     let compact: BTreeSet<String> = if pretty {
         BTreeSet::new()
     } else {
-        plan.crates
-            .iter()
-            .filter(|c| c.package != plan.name)
-            .map(|c| c.module.clone())
-            .collect()
+        plan.crates.iter().map(|c| c.module.clone()).collect()
     };
     let (text, map) = print::print(&header(&plan), &file, &sources, &compact);
     Ok(Assembled {

@@ -457,12 +457,12 @@ fn diagnostics_of(stderr: &str) -> Vec<String> {
     out
 }
 
-/// The bundle line a diagnostic's `--> file:line:col` names.
-fn bundle_line(line: &str) -> Option<usize> {
+/// The bundle line and column a diagnostic's `--> file:line:col` names.
+fn bundle_line(line: &str) -> Option<(usize, usize)> {
     let rest = line.trim_start().strip_prefix("--> ")?;
     let mut parts = rest.rsplitn(3, ':');
-    let _col = parts.next()?;
-    parts.next()?.parse().ok()
+    let column = parts.next()?.trim().parse().ok()?;
+    Some((parts.next()?.parse().ok()?, column))
 }
 
 /// The source location of a diagnostic's first `-->`.
@@ -471,7 +471,7 @@ fn first_location(blocks: &[String], subject: &Subject) -> Option<String> {
         .iter()
         .flat_map(|b| b.lines())
         .find_map(bundle_line)
-        .and_then(|l| origin(subject.map, subject.root, l))
+        .and_then(|(l, c)| origin(subject.map, subject.root, l, c))
 }
 
 /// A diagnostic with `(from <source file>:<line>)` after each `-->`, and, when it is about a
@@ -481,8 +481,8 @@ fn located(block: &str, subject: &Subject) -> String {
     let mut use_site = None;
     for line in block.lines() {
         out.push_str(line);
-        if let Some(n) = bundle_line(line) {
-            if let Some(from) = origin(subject.map, subject.root, n) {
+        if let Some((n, column)) = bundle_line(line) {
+            if let Some(from) = origin(subject.map, subject.root, n, column) {
                 out.push_str(&format!(" (from {})", from));
                 use_site.get_or_insert(from);
             }
@@ -552,7 +552,7 @@ mod tests {
 
     #[test]
     fn a_name_the_pruner_dropped_is_reported_as_the_bundlers_fault() {
-        let map: LineMap = vec![Some((PathBuf::from("/w/crates/p/src/lib.rs"), 7)); 5];
+        let map: LineMap = vec![vec![(0, PathBuf::from("/w/crates/p/src/lib.rs"), 7)]; 5];
         let dropped = BTreeMap::from([(
             "secret".to_string(),
             "crates/dp-core/src/lib.rs:12".to_string(),
