@@ -266,8 +266,11 @@ fn compact_tokens(tokens: TokenStream, out: &mut String, gap: &mut Gap) {
 struct Names<'a> {
     sources: Option<&'a Sources>,
     module: Vec<String>,
-    out: Vec<(String, Option<(PathBuf, usize)>, usize)>,
+    out: Vec<Name>,
 }
+
+/// A name, where it came from (file and line) and its column.
+type Name = (String, Option<(PathBuf, usize)>, usize);
 
 impl<'ast> Visit<'ast> for Names<'_> {
     fn visit_ident(&mut self, ident: &'ast proc_macro2::Ident) {
