@@ -151,6 +151,17 @@ impl Frontier {
     /// assert_eq!((sum, layer.len()), (201, 0));
     /// ```
     pub fn drain<F: FnMut(usize)>(&mut self, mut f: F) {
+        // Games of many short layers (a subtraction game has a ply per few positions) pay this
+        // call once per layer: an empty or one-run layer skips the list's bookkeeping.
+        match self.runs.len() {
+            0 => return,
+            1 => {
+                let run = self.runs.pop().unwrap_or_default() as usize;
+                self.dirty[run] = false;
+                return Self::drain_run(&mut self.words[8 * run..8 * run + 8], 8 * run, &mut f);
+            }
+            _ => {}
+        }
         let mut runs = std::mem::take(&mut self.runs);
         if runs.len() * 16 < self.dirty.len() {
             runs.sort_unstable();
@@ -162,17 +173,23 @@ impl Frontier {
         for &run in &runs {
             let run = run as usize;
             self.dirty[run] = false;
-            for i in 8 * run..8 * run + 8 {
-                let mut bits = std::mem::take(&mut self.words[i]);
-                while bits != 0 {
-                    f(64 * i + bits.trailing_zeros() as usize);
-                    bits &= bits - 1;
-                }
-            }
+            Self::drain_run(&mut self.words[8 * run..8 * run + 8], 8 * run, &mut f);
         }
         // The list's memory is kept for the next layer.
         runs.clear();
         self.runs = runs;
+    }
+
+    /// Calls `f` for each bit of `words` (word `first` onwards) in order, clearing them.
+    #[inline]
+    fn drain_run<F: FnMut(usize)>(words: &mut [u64], first: usize, f: &mut F) {
+        for (i, word) in words.iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            while bits != 0 {
+                f(64 * (first + i) + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+            }
+        }
     }
 }
 
