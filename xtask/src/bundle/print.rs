@@ -119,22 +119,24 @@ fn compact_item(item: &syn::Item, out: &mut String) {
         syn::Item::Impl(i) => {
             let mut head = i.clone();
             let items = std::mem::take(&mut head.items);
-            open_block(head.to_token_stream(), out);
-            for inner in items {
-                compact_line(inner.to_token_stream(), out);
-            }
+            block_of_lines(head.to_token_stream(), &items, out);
         }
         syn::Item::Trait(t) => {
             let mut head = t.clone();
             let items = std::mem::take(&mut head.items);
-            open_block(head.to_token_stream(), out);
-            for inner in items {
-                compact_line(inner.to_token_stream(), out);
-            }
+            block_of_lines(head.to_token_stream(), &items, out);
         }
         _ => return compact_line(item.to_token_stream(), out),
     }
     out.push_str("}\n");
+}
+
+/// Appends the block item `head` (its body emptied) with each of `items` on lines of its own.
+fn block_of_lines<T: ToTokens>(head: TokenStream, items: &[T], out: &mut String) {
+    open_block(head, out);
+    for inner in items {
+        compact_line(inner.to_token_stream(), out);
+    }
 }
 
 /// Appends `tokens`, an item whose `{}` body at the end holds at most inner attributes, up to
