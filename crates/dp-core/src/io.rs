@@ -64,6 +64,43 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+impl Error {
+    /// This error with `context()` after `what` where it names `what` as expected: a solution
+    /// reads with a short name (`sc.next("a dot")`) and builds the long one (`a dot of game 3,
+    /// move 2`) only when there is an error, not once per token.
+    ///
+    /// # Complexity
+    /// O(length of the message), and `context` is called only for an [`Error::Input`] whose
+    /// expectation starts with `what`.
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::Scanner;
+    /// let mut sc = Scanner::new(b"7 x");
+    /// let game = 3;
+    /// let read = |sc: &mut Scanner| sc.next::<i64>("a dot");
+    /// assert_eq!(read(&mut sc).unwrap(), 7);
+    /// let err = read(&mut sc).unwrap_err().with_context("a dot", || format!(" of game {}", game));
+    /// assert_eq!(err.to_string(), "token 2 (line 1): expected a dot of game 3 (an integer), found \"x\"");
+    /// ```
+    pub fn with_context(self, what: &str, context: impl FnOnce() -> String) -> Error {
+        match self {
+            Error::Input {
+                token,
+                line,
+                expected,
+                found,
+            } if expected.starts_with(what) => Error::Input {
+                token,
+                line,
+                expected: format!("{}{}{}", what, context(), &expected[what.len()..]),
+                found,
+            },
+            other => other,
+        }
+    }
+}
+
 impl From<std::io::Error> for Error {
     fn from(err: std::io::Error) -> Self {
         Error::Io(err)

@@ -39,24 +39,6 @@ fn sides([a, b, c]: [i64; 3]) -> [usize; 3] {
     [(a, b), (b, c), (a, c)].map(|(x, y)| segment(x, y).expect("a side is a segment"))
 }
 
-/// `err`, when it names `what` as expected, with `context()` after that name.
-fn in_context(err: Error, what: &str, context: impl FnOnce() -> String) -> Error {
-    match err {
-        Error::Input {
-            token,
-            line,
-            expected,
-            found,
-        } if expected.starts_with(what) => Error::Input {
-            token,
-            line,
-            expected: format!("{}{}{}", what, context(), &expected[what.len()..]),
-            found,
-        },
-        other => other,
-    }
-}
-
 /// Reads every game and writes `Game i: A wins.` or `Game i: B wins.` for each.
 ///
 /// # Errors
@@ -81,13 +63,13 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
     for game in 1..=games {
         let m: usize = sc
             .next_in(0..=18, "m")
-            .map_err(|err| in_context(err, "m", || format!(" of game {}", game)))?;
+            .map_err(|err| err.with_context("m", || format!(" of game {}", game)))?;
         let (mut drawn, mut tally) = (0, Tally::new());
         for k in 1..=m {
             // The message names the game and move, built only on an error: a `format!` per
             // move was a tenth of the running time.
             let context =
-                |err| in_context(err, "a dot", || format!(" of game {}, move {}", game, k));
+                |err: Error| err.with_context("a dot", || format!(" of game {}, move {}", game, k));
             let a: i64 = sc.next("a dot").map_err(context)?;
             let b: i64 = sc.next("a dot").map_err(context)?;
             let fail = |before: &str, after: &str| {
