@@ -33,6 +33,13 @@ pub fn print(
         attrs: file.attrs.clone(),
         items: Vec::new(),
     };
+    // `stringify!` keeps its input's spacing on current rustc (`a+b` stays `a+b`), so an item
+    // that stringifies (itself or through a macro that does) keeps the pretty layout, as in a
+    // pretty bundle.
+    let mut stringifying: BTreeSet<String> = super::prune::stringifying_macros(&file.items)
+        .into_iter()
+        .collect();
+    stringifying.insert("stringify".to_string());
     for item in &file.items {
         let library = matches!(item, syn::Item::Mod(m) if compact.contains(&m.ident.to_string()));
         if !library {
@@ -41,7 +48,7 @@ pub fn print(
         }
         flush_pretty(&mut pretty, &mut text);
         let mut lines = String::new();
-        compact_item(item, &mut lines);
+        compact_item(item, &stringifying, &mut lines);
         // The compact text must read back as the same tokens; where it would not (a bundler
         // bug), the item keeps the pretty layout rather than change the program.
         if same_tokens(&lines, item.to_token_stream()) {
@@ -102,8 +109,19 @@ fn same_tokens(text: &str, tokens: TokenStream) -> bool {
 const COMPACT_WIDTH: usize = 100;
 
 /// Appends the compact layout of `item`: modules, impls and traits open a line, each of their
-/// items starts one, and they close on a line of their own.
-fn compact_item(item: &syn::Item, out: &mut String) {
+/// items starts one, and they close on a line of their own. An item other than a module that
+/// names one of the macros in `stringifying` gets the pretty layout instead.
+fn compact_item(item: &syn::Item, stringifying: &BTreeSet<String>, out: &mut String) {
+    let is_module = matches!(item, syn::Item::Mod(m) if m.content.is_some());
+    if !is_module && names_any(item.to_token_stream(), stringifying) {
+        let single = syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items: vec![item.clone()],
+        };
+        out.push_str(&two_space_indent(&prettyplease::unparse(&single)));
+        return;
+    }
     match item {
         syn::Item::Mod(m) if m.content.is_some() => {
             let mut head = m.clone();
@@ -113,7 +131,7 @@ fn compact_item(item: &syn::Item, out: &mut String) {
                 .map(|(_, items)| std::mem::take(items));
             open_block(head.to_token_stream(), out);
             for inner in items.iter().flatten() {
-                compact_item(inner, out);
+                compact_item(inner, stringifying, out);
             }
         }
         syn::Item::Impl(i) => {
@@ -129,6 +147,15 @@ fn compact_item(item: &syn::Item, out: &mut String) {
         _ => return compact_line(item.to_token_stream(), out),
     }
     out.push_str("}\n");
+}
+
+/// Whether `tokens` hold one of `names` as an identifier, at any depth.
+fn names_any(tokens: TokenStream, names: &BTreeSet<String>) -> bool {
+    tokens.into_iter().any(|t| match t {
+        TokenTree::Ident(i) => names.contains(&i.to_string()),
+        TokenTree::Group(g) => names_any(g.stream(), names),
+        _ => false,
+    })
 }
 
 /// Appends the block item `head` (its body emptied) with each of `items` on lines of its own.
@@ -402,12 +429,13 @@ fn literal_lines(tokens: TokenStream, frozen: &mut BTreeSet<usize>) {
 mod tests {
     use super::{compact_item, same_tokens, two_space_indent};
     use quote::ToTokens;
+    use std::collections::BTreeSet;
 
     fn compact(code: &str) -> String {
         let file: syn::File = syn::parse_str(code).unwrap();
         let mut out = String::new();
         for item in &file.items {
-            compact_item(item, &mut out);
+            compact_item(item, &BTreeSet::new(), &mut out);
             assert!(same_tokens(&out, item.to_token_stream()) || file.items.len() > 1);
         }
         assert!(same_tokens(&out, file.to_token_stream()), "{}", out);
@@ -462,7 +490,7 @@ macro_rules!m{($($x:expr),*)=>{0$(+$x)*};}
             }
             for item in &file.items {
                 let mut out = String::new();
-                compact_item(item, &mut out);
+                compact_item(item, &BTreeSet::new(), &mut out);
                 assert!(
                     same_tokens(&out, item.to_token_stream()),
                     "{}: {}",
