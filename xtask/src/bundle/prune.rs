@@ -690,16 +690,18 @@ impl<'a> Engine<'a> {
                                     self.mark(node);
                                 }
                             }
-                            // A glob of a module that only re-exports traits (a `prelude`)
-                            // brings them into scope through its imports, which stay too.
-                            for node in self.called_trait_imports(m) {
-                                if !self.live.contains(&node) {
-                                    self.guessed.insert(node);
-                                    self.mark(node);
-                                }
-                            }
                         }
                         Kind::Mod(_) => {}
+                    }
+                }
+                // A glob of a module that only re-exports traits (a `prelude`) brings them into
+                // scope through its imports, which stay too.
+                if self.live_mods.contains(&m) {
+                    for node in self.called_trait_imports(m) {
+                        if !self.live.contains(&node) {
+                            self.guessed.insert(node);
+                            self.mark(node);
+                        }
                     }
                 }
             }
