@@ -654,7 +654,7 @@ impl Loader<'_> {
             },
         };
         let file_dir = file.parent().unwrap_or(Path::new("."));
-        splice_included_items(&mut parsed.items, file_dir, 0)
+        splice_included_items(&mut parsed.items, file_dir, self.env, 0)
             .map_err(|(span, reason)| error_at(self.root, file, span, reason))?;
         cleaner.items(&mut parsed.items);
         let mut inline = Includes {
@@ -825,6 +825,7 @@ const INCLUDE_DEPTH: usize = 16;
 fn splice_included_items(
     items: &mut Vec<Item>,
     dir: &Path,
+    env: &BTreeMap<String, String>,
     depth: usize,
 ) -> std::result::Result<(), (Span, String)> {
     let mut out = Vec::with_capacity(items.len());
@@ -832,7 +833,7 @@ fn splice_included_items(
         match &mut item {
             Item::Macro(m) if m.ident.is_none() && m.mac.path.is_ident("include") => {
                 let span = m.mac.path.segments[0].ident.span();
-                let file = included_file(&m.mac, dir, span)?;
+                let file = included_file(&m.mac, dir, env, span)?;
                 if depth >= INCLUDE_DEPTH {
                     return Err((span, format!("`include!` nested more than {} deep", depth)));
                 }
@@ -840,13 +841,14 @@ fn splice_included_items(
                 let mut inner = syn::parse_file(&text)
                     .map_err(|err| (span, format!("{}: cannot parse: {}", file.display(), err)))?
                     .items;
-                splice_included_items(&mut inner, file.parent().unwrap_or(dir), depth + 1)?;
+                let inner_dir = file.parent().unwrap_or(dir);
+                splice_included_items(&mut inner, inner_dir, env, depth + 1)?;
                 out.extend(inner);
                 continue;
             }
             Item::Mod(m) => {
                 if let Some((_, inner)) = &mut m.content {
-                    splice_included_items(inner, dir, depth)?;
+                    splice_included_items(inner, dir, env, depth)?;
                 }
             }
             _ => {}
@@ -857,16 +859,22 @@ fn splice_included_items(
     Ok(())
 }
 
-/// The file an `include!`-like macro names: a string literal, relative to `dir`.
+/// The file an `include!` names, relative to `dir`: its path as `string_value` reads it.
 fn included_file(
     mac: &syn::Macro,
     dir: &Path,
+    env: &BTreeMap<String, String>,
     span: Span,
 ) -> std::result::Result<PathBuf, (Span, String)> {
-    let path: syn::LitStr = mac
-        .parse_body()
-        .map_err(|_| (span, "`include!` needs a string literal path".to_string()))?;
-    Ok(dir.join(path.value()))
+    let path = mac
+        .parse_body::<syn::Expr>()
+        .ok()
+        .and_then(|expr| string_value(&expr, env))
+        .ok_or_else(|| {
+            let why = "`include!` needs a string literal path (or concat! of env!(\"CARGO_MANIFEST_DIR\") and literals)";
+            (span, why.to_string())
+        })?;
+    Ok(dir.join(path))
 }
 
 fn read_included(file: &Path, span: Span) -> std::result::Result<String, (Span, String)> {
@@ -876,6 +884,42 @@ fn read_included(file: &Path, span: Span) -> std::result::Result<String, (Span, 
             format!("`include!` cannot read {}: {}", file.display(), err),
         )
     })
+}
+
+/// The string a path argument of an include macro stands for: a literal, `env!` of a variable
+/// cargo sets, or `concat!` of those.
+fn string_value(expr: &syn::Expr, env: &BTreeMap<String, String>) -> Option<String> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => Some(s.value()),
+        syn::Expr::Macro(m) if m.mac.path.is_ident("concat") => {
+            let parts = m
+                .mac
+                .parse_body_with(
+                    syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
+                )
+                .ok()?;
+            parts.iter().map(|p| string_value(p, env)).collect()
+        }
+        syn::Expr::Macro(m) if m.mac.path.is_ident("env") => {
+            let name: syn::Expr = m.mac.parse_body().ok()?;
+            env_value(&name, env)
+        }
+        _ => None,
+    }
+}
+
+/// The value of `env!(name)` when cargo sets that variable for the crate.
+fn env_value(name: &syn::Expr, env: &BTreeMap<String, String>) -> Option<String> {
+    match name {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(s),
+            ..
+        }) => env.get(&s.value()).cloned(),
+        _ => None,
+    }
 }
 
 /// Replaces `include_str!("f")` and `include_bytes!("f")` by the file's contents as a literal
@@ -934,47 +978,18 @@ impl Includes<'_> {
 
     fn path_of(&self, args: TokenStream) -> Option<String> {
         let expr: syn::Expr = syn::parse2(args).ok()?;
-        self.string_value(&expr)
-    }
-
-    fn string_value(&self, expr: &syn::Expr) -> Option<String> {
-        match expr {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) => Some(s.value()),
-            syn::Expr::Macro(m) if m.mac.path.is_ident("concat") => {
-                let parts = m
-                    .mac
-                    .parse_body_with(
-                        syn::punctuated::Punctuated::<syn::Expr, syn::Token![,]>::parse_terminated,
-                    )
-                    .ok()?;
-                parts.iter().map(|p| self.string_value(p)).collect()
-            }
-            syn::Expr::Macro(m) if m.mac.path.is_ident("env") => {
-                let name: syn::Expr = m.mac.parse_body().ok()?;
-                self.env_value(&name)
-            }
-            _ => None,
-        }
+        string_value(&expr, self.env)
     }
 
     /// The value of `env!(name)` when cargo sets that variable for the crate.
     fn env_value(&self, name: &syn::Expr) -> Option<String> {
-        match name {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) => self.env.get(&s.value()).cloned(),
-            _ => None,
-        }
+        env_value(name, self.env)
     }
 
     /// The expression of the file an expression-position `include!` names.
     fn included_expr(&mut self, mac: &syn::Macro) -> Option<syn::Expr> {
         let span = mac.path.segments[0].ident.span();
-        let parsed = included_file(mac, self.file_dir, span).and_then(|file| {
+        let parsed = included_file(mac, self.file_dir, self.env, span).and_then(|file| {
             let text = read_included(&file, span)?;
             syn::parse_str::<syn::Expr>(&text).map_err(|err| {
                 (
