@@ -17,11 +17,14 @@
 //! answer: from such a position Black captures with the one-cell move, a win in one ply, which
 //! nothing beats (the tests check both readings agree on every board up to 5 x 5).
 
+use bitboard::ChaseBits;
+use dp_core::bit_retrograde;
 use dp_core::{Error, Scanner};
 use dp_core::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};
 use layout::Layout;
 use std::io::Write;
 
+pub mod bitboard;
 pub mod layout;
 #[cfg(feature = "oracle")]
 pub mod oracle;
@@ -251,11 +254,10 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         )));
     }
     sc.finish()?;
-    let chase = Chase::new(n);
-    let start = chase.position((p[0] - 1, p[1] - 1), (p[2] - 1, p[3] - 1), Side::White);
-    let table = Retrograde::new(&chase).until_resolved(&[start]);
+    let chase = ChaseBits::new(n);
+    let start = chase.position((p[0] - 1, p[1] - 1), (p[2] - 1, p[3] - 1));
     // Distances count the plies of both players.
-    match table.solve_with_unmoves().value(start) {
+    match bit_retrograde(&chase, &[(0, start)])[0] {
         Value::Win(d) => writeln!(out, "WHITE {}", d),
         Value::Loss(d) => writeln!(out, "BLACK {}", d),
         Value::Draw => writeln!(out, "DRAW"),
