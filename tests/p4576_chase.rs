@@ -4,10 +4,13 @@
 
 use dp_core::oracle::{find_mismatch, run_solver};
 use dp_core::SplitMix64;
+use dp_core::{bit_retrograde, bit_retrograde_layers};
 use dp_core::{Outcome, Retrograde, RetrogradeGame, Unmoves, Value};
+use p4576_chase::bitboard::ChaseBits;
 use p4576_chase::layout::Layout;
 use p4576_chase::oracle::{generous_cap, Chase as ChaseOracle, JumpRule, Minimax, Start};
 use p4576_chase::{solve_board, Chase, Side};
+use std::collections::HashMap;
 
 fn solver_line(start: &Start) -> String {
     run_solver::<ChaseOracle>(&start.render())
@@ -333,4 +336,93 @@ fn small_samples_agree_with_the_brute_force() {
         checked += 1;
     }
     assert!(checked >= 4, "{}", checked);
+}
+
+/// Every position's value from the bitboard analysis, by (white cell, black cell, side).
+fn bitboard_values(n: usize) -> Vec<Value> {
+    let chase = ChaseBits::new(n);
+    let cells = cells(n);
+    let mut index = HashMap::new();
+    for (k, (&w, &b)) in cells
+        .iter()
+        .flat_map(|w| cells.iter().map(move |b| (w, b)))
+        .enumerate()
+    {
+        index.insert(chase.position(w, b), k);
+    }
+    let mut values = vec![Value::Draw; 2 * cells.len().pow(2)];
+    let mut visits = 0;
+    bit_retrograde_layers(&chase, |plies, side, outcome, layer| {
+        layer.for_each_word(|i, mut bits| {
+            while bits != 0 {
+                let p = 64 * i + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let k = *index.get(&p).expect("a bit outside the board");
+                assert_eq!(values[2 * k + side], Value::Draw, "position {} twice", p);
+                values[2 * k + side] = match outcome {
+                    Outcome::Win => Value::Win(plies),
+                    _ => Value::Loss(plies),
+                };
+                visits += 1;
+            }
+        });
+        true
+    });
+    assert!(visits > 0);
+    values
+}
+
+#[test]
+fn the_bitboard_analysis_gives_every_position_the_table_value() {
+    for n in 1..=9 {
+        let chase = Chase::new(n);
+        let table = solve_board(n);
+        let values = bitboard_values(n);
+        let cells = cells(n);
+        let pairs = cells.iter().flat_map(|w| cells.iter().map(move |b| (w, b)));
+        for (k, (&w, &b)) in pairs.enumerate() {
+            for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
+                let expected = table.value(chase.position(w, b, side));
+                assert_eq!(
+                    values[2 * k + s],
+                    expected,
+                    "n {} {:?} {:?} {:?}",
+                    n,
+                    w,
+                    b,
+                    side
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn boards_of_more_than_64_columns_shift_across_words() {
+    // From 64 columns on a row shift moves whole words (64 is a shift of exactly one word).
+    let mut rng = SplitMix64::new(64);
+    for n in [63, 64, 65] {
+        let chase = Chase::new(n);
+        let bits = ChaseBits::new(n);
+        // Far corners (the longest analysis) on 64 columns, random starts around it.
+        let starts = if n == 64 {
+            vec![Start {
+                n,
+                white: (1, 1),
+                black: (n, n),
+            }]
+        } else {
+            vec![Start::random(&mut rng, n)]
+        };
+        for start in starts {
+            let (w, b) = (start.white, start.black);
+            let (w, b) = ((w.0 - 1, w.1 - 1), (b.0 - 1, b.1 - 1));
+            let pos = chase.position(w, b, Side::White);
+            let table = Retrograde::new(&chase)
+                .until_resolved(&[pos])
+                .solve_with_unmoves();
+            let got = bit_retrograde(&bits, &[(0, bits.position(w, b))]);
+            assert_eq!(got, [table.value(pos)], "n {} {:?}", n, start);
+        }
+    }
 }
