@@ -291,9 +291,9 @@ mod tests {
         let mut score = [vec![0i64; n], vec![0i64; n]];
         for _ in 0..horizon {
             let mut next = [vec![0i64; n], vec![0i64; n]];
-            for side in 0..2 {
-                for p in 0..n {
-                    next[side][p] = match game.terminal[side][p] {
+            for (side, next) in next.iter_mut().enumerate() {
+                for (p, next) in next.iter_mut().enumerate() {
+                    *next = match game.terminal[side][p] {
                         Some(Outcome::Loss) => -big,
                         Some(Outcome::Win) => big,
                         Some(Outcome::Draw) => 0,

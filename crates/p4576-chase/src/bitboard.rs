@@ -137,7 +137,7 @@ impl ChaseBits {
     /// The block of word `i` (its first word) and `i`'s place in it.
     #[inline]
     fn block_of(&self, i: usize) -> (usize, usize) {
-        let b = ((i - self.pad) as u64 * self.inverse >> 40) as usize;
+        let b = (((i - self.pad) as u64 * self.inverse) >> 40) as usize;
         let first = self.pad + b * self.stride;
         (first, i - first)
     }
