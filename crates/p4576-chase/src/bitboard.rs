@@ -45,7 +45,9 @@ pub struct ChaseBits {
     pad: usize,
     /// `k + pad`.
     stride: usize,
-    /// floor(2^40 / stride) + 1: `x * inverse >> 40` is `x / stride` for every word offset.
+    /// floor(2^64 / stride) + 1: the high word of `x * inverse` is `x / stride` for every
+    /// `x < 2^64 / stride` (the error `x / 2^64` stays below `1 / stride`), a multiplication
+    /// where a division would stall every candidate word.
     inverse: u64,
     edges: Vec<Edges>,
     /// For each Black cell, the first words of the blocks of the cells it moves to (one or two
@@ -57,7 +59,7 @@ impl ChaseBits {
     /// The game on an n x n board.
     ///
     /// # Panics
-    /// If n is 0, or the table would have 2^32 words or more (n above 1 000).
+    /// If n is 0, or the table would have 2^32 words or more (n above 720).
     ///
     /// # Complexity
     /// O(n²).
@@ -106,7 +108,7 @@ impl ChaseBits {
             k,
             pad,
             stride,
-            inverse: (1u64 << 40) / stride as u64 + 1,
+            inverse: (u64::MAX / stride as u64) + 1,
             edges,
             black_moves,
         }
@@ -137,7 +139,7 @@ impl ChaseBits {
     /// The block of word `i` (its first word) and `i`'s place in it.
     #[inline]
     fn block_of(&self, i: usize) -> (usize, usize) {
-        let b = (((i - self.pad) as u64 * self.inverse) >> 40) as usize;
+        let b = (((i - self.pad) as u128 * self.inverse as u128) >> 64) as usize;
         let first = self.pad + b * self.stride;
         (first, i - first)
     }
@@ -231,6 +233,27 @@ impl BitRetrogradeGame for ChaseBits {
             firsts[..*count]
                 .iter()
                 .fold(!0, |all, &to| all & set[to as usize + j])
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ChaseBits;
+
+    #[test]
+    fn the_multiplication_finds_the_block_of_every_word() {
+        for n in [1, 2, 7, 63, 64, 80, 500, 700] {
+            let chase = ChaseBits::new(n);
+            let blocks = n * n;
+            // Both ends of every block on small boards, of a spread of blocks on large ones.
+            let step = 1 + blocks / 5000;
+            for b in (0..blocks).step_by(step).chain([blocks - 1]) {
+                let first = chase.pad + b * chase.stride;
+                for i in [first, first + chase.k - 1] {
+                    assert_eq!(chase.block_of(i), (first, i - first), "n {} word {}", n, i);
+                }
+            }
         }
     }
 }
