@@ -127,12 +127,8 @@ impl BitLayer {
         if bits == 0 {
             return;
         }
-        if i + 1 == self.words.len() && self.capacity % 64 != 0 {
-            assert!(
-                bits >> (self.capacity % 64) == 0,
-                "bits past the capacity {}",
-                self.capacity
-            );
+        if i + 1 >= self.words.len() {
+            self.check_last_word(i, bits);
         }
         let word = &mut self.words[i];
         if *word == 0 {
@@ -144,6 +140,17 @@ impl BitLayer {
             *summary |= 1 << (i % 64);
         }
         *word |= bits;
+    }
+
+    // Out of line and cold: the formatted panic need not sit in every caller's loop.
+    #[cold]
+    #[inline(never)]
+    fn check_last_word(&self, i: usize, bits: u64) {
+        assert!(
+            i < self.words.len() && (self.capacity % 64 == 0 || bits >> (self.capacity % 64) == 0),
+            "bits past the capacity {}",
+            self.capacity
+        );
     }
 
     /// Adds `index`.
