@@ -29,6 +29,10 @@ use crate::retrograde::{Outcome, Value};
 /// [`RetrogradeGame`](crate::RetrogradeGame), a position with no move is not lost by itself: it
 /// is never resolved (a draw) unless [`BitRetrogradeGame::terminal`] names it.
 ///
+/// The indices need not all be positions: a board game usually pads its rows or blocks to whole
+/// words so that a step is a shift without a branch at the edges. An index that no operation ever
+/// emits stays unresolved and costs nothing but its bit.
+///
 /// # Example
 /// A race to 10 on a counter (add 1 or 2; who reaches 10 wins), the counter's value as the index;
 /// the side to move does not change the rules, so both sides share them.
