@@ -15,13 +15,14 @@
 //! | `ends` | a row of N coins from the seed, a move takes the first or the last, scoring it | [`dp_core::negamax_table_by`] over intervals, longest first | the same table, a loop by length |
 //! | `pins` | a row of N pins; a move knocks down k adjacent pins, k in a set from the seed (Kayles at {1, 2}), which leaves the rows to their left and right | [`dp_core::grundy_values`] with a [`dp_core::Moves::pair`] per move | the same table, a bit mask per row |
 //! | `cutting` | a w x h sheet, `1 <= w, h <= N`, cut into two pieces of sides at least `1 + SEED % 3` (POJ 2311 at 2) | [`dp_core::grundy_values`] with [`dp_core::Moves::pair_run`] | the same table, a bit mask per sheet |
-//! | `pursuit` | two pieces on an N x N board, steps of each from the seed; who moves onto the other wins, who cannot move loses (the output: drawn positions and a hash of how many positions have each value) | [`dp_core::bit_retrograde_layers`] on bitboards ([`pursuit`]) | the same layers and words, a list of the non-zero words per layer |
+//! | `pursuit` | pieces A and B on an N x N board, each with steps from the seed; who moves onto the other wins, who cannot move loses; the output is the drawn positions and a hash of the count of each value | [`dp_core::bit_retrograde_layers`] on bitboards ([`pursuit`]) | the same layers of words, a bit per non-zero word |
 //!
 //! The oracle checks every variant on small inputs against the game played out literally, move
-//! by move, never through a table, a nim sum or a bitset (`subtraction` against its forward loop). `bench_inputs` runs each solver's
-//! variants at one size of 0.1 to 1 s; the README's Performance section has the figures on
-//! both judge compilers. Another solver is one arm in [`solve`], its functions, a line in the
-//! oracle's `generate`, `brute_force` and `bench_inputs`, and samples.
+//! by move, never through a table, a nim sum or a bitset (`subtraction` against its forward
+//! loop). `bench_inputs` runs each solver's variants at one size of 0.1 to 1 s; the README's
+//! Performance section has the figures on both judge compilers. Another solver is one arm in
+//! [`solve`], its functions, a line in the oracle's `generate`, `brute_force` and
+//! `bench_inputs`, and samples.
 
 use dp_core::{
     grundy_values, negamax_grid, negamax_table_by, Error, Outcome, Retrograde, RetrogradeGame,

@@ -1,7 +1,8 @@
 //! The pursuit entry: two pieces on an N x N board, each with its own steps from the seed; who
 //! moves onto the other piece wins, who cannot move loses. Solved for every position by
-//! bit-parallel retrograde analysis, through [`dp_core::bit_retrograde_layers`] ([`core`](fn@core)) and
-//! as a hand-written loop of the same layers over the same words ([`plain`]).
+//! bit-parallel retrograde analysis, through [`dp_core::bit_retrograde_layers`]
+//! ([`core`](fn@core)) and as a hand-written loop of the same layers over the same words
+//! ([`plain`]).
 //!
 //! # Layout
 //! As p4576-chase's bitboards: for each cell `b` of B (row-major, `r * n + c`) a block of
@@ -506,7 +507,8 @@ fn parents<F: FnMut(usize, u64)>(game: &Pursuit, side: usize, layer: &Layer, mut
 /// The same by a hand-written loop of the same layers over the same words (no dp-core solver):
 /// each layer as its words and a bit per non-zero word; losses at `d` are the parents of
 /// the wins at `d - 1` whose every move leads into the wins so far, computed before the wins
-/// at `d`. The moves on words are [`Pursuit`]'s, as in [`core`](fn@core): what differs is the driver.
+/// at `d`. The moves on words are [`Pursuit`]'s, as in [`core`](fn@core): what differs is the
+/// driver.
 ///
 /// # Complexity
 /// That of [`core`](fn@core).
