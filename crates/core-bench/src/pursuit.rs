@@ -141,7 +141,8 @@ pub struct Pursuit {
     pad: usize,
     /// `k + pad`.
     stride: usize,
-    /// floor(2^40 / stride) + 1: `x * inverse >> 40` is `x / stride` for every word offset.
+    /// floor(2^40 / stride) + 1: `x * inverse >> 40` is `x / stride` for every word offset
+    /// (see [`Pursuit::new`]).
     inverse: u64,
     shifts: Vec<Shift>,
     /// `masks[s * k + j]`: the cells of word `j` of a block from which A's step `s` stays on
@@ -159,8 +160,8 @@ impl Pursuit {
     /// The pursuit on an n x n board, A stepping by `a_steps`, B by `b_steps`.
     ///
     /// # Panics
-    /// If n is 0, a step is longer than 2 rows or columns, or the table would have 2^32 words
-    /// or more (n above 1 000).
+    /// If n is 0, a step is longer than 2 rows or columns, or the table is too large for the
+    /// division by a multiplication of `block_of` (`words * stride >= 2^40`, n above 405).
     ///
     /// # Complexity
     /// O(n² (|a_steps| + |b_steps|)).
@@ -186,7 +187,12 @@ impl Pursuit {
         let pad = (2 * n + 2) / 64 + 1;
         let stride = k + pad;
         let words = pad + cells * stride;
-        assert!(words < 1 << 32, "a board this large");
+        // `x * inverse >> 40` is `x / stride` when x * stride < 2^40 (the error of `inverse`,
+        // under 1 / 2^40 per unit of x, must stay below a step of 1 / stride).
+        assert!(
+            (words as u64) * (stride as u64) < 1 << 40,
+            "a board this large"
+        );
         let on_board = |cell: usize, (dr, dc): Step| {
             let (r, c) = ((cell / n) as i64 + dr as i64, (cell % n) as i64 + dc as i64);
             if (0..n as i64).contains(&r) && (0..n as i64).contains(&c) {
