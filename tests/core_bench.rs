@@ -88,3 +88,147 @@ fn pins_at_one_or_two_is_kayles() {
     assert_eq!(g.iter().max(), Some(&8));
     assert_eq!(g, core_bench::pins_plain(600, &[1, 2]));
 }
+
+#[test]
+fn pursuit_variants_match_literal_play() {
+    use dp_core::oracle::Oracle;
+    let mut rng = dp_core::SplitMix64::new(12);
+    // Up to 8 x 8 a block is one word; 9 x 9 and 10 x 10 shift across two.
+    for case in 0..200 {
+        let n = if case % 10 == 9 {
+            9 + case / 10 % 2
+        } else {
+            1 + case % 6
+        };
+        let seed = rng.range(0, 1_000_000);
+        let expected = CoreBench::brute_force(&core_bench::oracle::Input {
+            solver: "pursuit",
+            variant: "core",
+            n,
+            seed,
+        });
+        for variant in ["core", "plain"] {
+            let mut out = Vec::new();
+            let text = format!("pursuit {} {} {}\n", variant, n, seed);
+            core_bench::solve(text.as_bytes(), &mut out).unwrap();
+            assert_eq!(String::from_utf8(out).unwrap(), expected, "{}", text);
+        }
+    }
+}
+
+#[test]
+fn pursuit_by_hand() {
+    use core_bench::pursuit::{core, plain, Counts};
+    // 2 x 2, A steps right, B down (cells 0 1 / 2 3). Each side to move: both on one cell or the
+    // mover stuck, 10 losses at 0; 4 wins at 1 (a capture, or leaving the other stuck); A on 2
+    // with B on 0 or 1, and B on 1 with A on 0 or 2, lose in 2.
+    let mut expected = Counts::default();
+    for side in 0..2 {
+        expected.add(0, side, false, 10);
+        expected.add(1, side, true, 4);
+        expected.add(2, side, false, 2);
+    }
+    let (a, b) = ([(0, 1)], [(1, 0)]);
+    assert_eq!(core(2, &a, &b), expected);
+    assert_eq!(plain(2, &a, &b), expected);
+    assert_eq!(expected.finish(4).0, 0);
+    // Both pieces step left or right: in one row the mover captures, in two rows they never meet
+    // and never get stuck: 8 draws per side.
+    let mut expected = Counts::default();
+    for side in 0..2 {
+        expected.add(0, side, false, 4);
+        expected.add(1, side, true, 4);
+    }
+    let steps = [(0, 1), (0, -1)];
+    for counts in [core(2, &steps, &steps), plain(2, &steps, &steps)] {
+        assert_eq!(counts, expected);
+        assert_eq!(counts.finish(4).0, 16);
+    }
+}
+
+/// The pursuit as a plain [`dp_core::RetrogradeGame`] over coordinates, position
+/// `(side * cells + a) * cells + b`: a check of the bitboards on boards too large to play out,
+/// where A's steps shift a block by more than a word.
+struct ScalarPursuit {
+    n: usize,
+    steps: [Vec<(i32, i32)>; 2],
+}
+
+impl dp_core::RetrogradeGame for ScalarPursuit {
+    fn positions(&self) -> usize {
+        2 * self.n.pow(4)
+    }
+    fn terminal(&self, pos: usize) -> Option<dp_core::Outcome> {
+        let cells = self.n * self.n;
+        let (a, b) = (pos / cells % cells, pos % cells);
+        // Caught; a piece with no step loses by the normal-play rule of `RetrogradeGame`.
+        if a == b {
+            Some(dp_core::Outcome::Loss)
+        } else {
+            None
+        }
+    }
+    fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
+        let (n, cells) = (self.n as i32, self.n * self.n);
+        let (side, a, b) = (pos / cells / cells, pos / cells % cells, pos % cells);
+        let mover = if side == 0 { a } else { b };
+        let (r, c) = ((mover / self.n) as i32, (mover % self.n) as i32);
+        for &(dr, dc) in &self.steps[side] {
+            let (r, c) = (r + dr, c + dc);
+            if (0..n).contains(&r) && (0..n).contains(&c) {
+                let to = (r * n + c) as usize;
+                let (a, b) = if side == 0 { (to, b) } else { (a, to) };
+                f(((1 - side) * cells + a) * cells + b);
+            }
+        }
+    }
+}
+
+#[test]
+fn pursuit_on_large_boards_matches_a_scalar_retrograde() {
+    use dp_core::{Retrograde, Value};
+    for (n, seed) in [(31, 1), (33, 5), (36, 9), (40, 11), (12, 3), (20, 5)] {
+        let steps = core_bench::pursuit::steps(seed);
+        let game = ScalarPursuit {
+            n,
+            steps: steps.clone(),
+        };
+        let table = Retrograde::new(&game).solve_from_moves();
+        let mut values = std::collections::BTreeMap::new();
+        for pos in 0..2 * n.pow(4) {
+            let side = pos / (n * n * n * n);
+            let key = match table.value(pos) {
+                Value::Win(d) => (d, side, true),
+                Value::Loss(d) => (d, side, false),
+                Value::Draw => continue,
+            };
+            *values.entry(key).or_insert(0u64) += 1;
+        }
+        let mut expected = core_bench::pursuit::Counts::default();
+        for (&(plies, side, win), &count) in &values {
+            expected.add(plies, side, win, count);
+        }
+        let [a, b] = steps;
+        assert_eq!(
+            core_bench::pursuit::core(n, &a, &b),
+            expected,
+            "n {} seed {}",
+            n,
+            seed
+        );
+        assert_eq!(
+            core_bench::pursuit::plain(n, &a, &b),
+            expected,
+            "n {} seed {}",
+            n,
+            seed
+        );
+    }
+}
+
+#[test]
+#[should_panic(expected = "a board this large")]
+fn pursuit_refuses_boards_past_its_block_division() {
+    // 406 x 406: words * stride reaches 2^40, where the division by multiplication fails.
+    core_bench::pursuit::Pursuit::new(406, &[(0, 1)], &[(1, 0)]);
+}

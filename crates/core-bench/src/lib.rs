@@ -15,12 +15,14 @@
 //! | `ends` | a row of N coins from the seed, a move takes the first or the last, scoring it | [`dp_core::negamax_table_by`] over intervals, longest first | the same table, a loop by length |
 //! | `pins` | a row of N pins; a move knocks down k adjacent pins, k in a set from the seed (Kayles at {1, 2}), which leaves the rows to their left and right | [`dp_core::grundy_values`] with a [`dp_core::Moves::pair`] per move | the same table, a bit mask per row |
 //! | `cutting` | a w x h sheet, `1 <= w, h <= N`, cut into two pieces of sides at least `1 + SEED % 3` (POJ 2311 at 2) | [`dp_core::grundy_values`] with [`dp_core::Moves::pair_run`] | the same table, a bit mask per sheet |
+//! | `pursuit` | pieces A and B on an N x N board, each with steps from the seed; who moves onto the other wins, who cannot move loses; the output is the drawn positions and a hash of the count of each value | [`dp_core::bit_retrograde_layers`] on bitboards ([`pursuit`]) | the same layers of words, a bit per non-zero word |
 //!
 //! The oracle checks every variant on small inputs against the game played out literally, move
-//! by move, never through a table or a nim sum (`subtraction` against its forward loop). `bench_inputs` runs each solver's
-//! variants at one size of 0.1 to 1 s; the README's Performance section has the figures on
-//! both judge compilers. Another solver is one arm in [`solve`], its functions, a line in the
-//! oracle's `generate`, `brute_force` and `bench_inputs`, and samples.
+//! by move, never through a table, a nim sum or a bitset (`subtraction` against its forward
+//! loop). `bench_inputs` runs each solver's variants at one size of 0.1 to 1 s; the README's
+//! Performance section has the figures on both judge compilers. Another solver is one arm in
+//! [`solve`], its functions, a line in the oracle's `generate`, `brute_force` and
+//! `bench_inputs`, and samples.
 
 use dp_core::{
     grundy_values, negamax_grid, negamax_table_by, Error, Outcome, Retrograde, RetrogradeGame,
@@ -30,6 +32,7 @@ use std::io::Write;
 
 #[cfg(feature = "oracle")]
 pub mod oracle;
+pub mod pursuit;
 
 /// Largest N accepted by `subtraction` (piles).
 pub const MAX_PILE: usize = 50_000_000;
@@ -39,6 +42,8 @@ pub const MAX_ROW: usize = 8_000;
 pub const MAX_SHEET: usize = 2_000;
 /// Largest N accepted by `pins` (the longest row).
 pub const MAX_PINS: usize = 100_000;
+/// Largest N accepted by `pursuit` (the side of the board): 13 bitmaps of 13 MB.
+pub const MAX_BOARD: usize = 100;
 
 /// The take sizes of the subtraction game of `seed`: three distinct sizes in `1..=9`.
 ///
@@ -547,12 +552,13 @@ fn checksum(answers: impl Iterator<Item = i64>) -> (usize, u64) {
 }
 
 /// Reads `SOLVER VARIANT N SEED` and writes how many answers are non-zero (won positions, for
-/// a game of outcomes) and a hash of all.
+/// a game of outcomes) and a hash of all; for `pursuit`, the drawn positions and the hash of
+/// [`pursuit::Counts`].
 ///
 /// # Errors
 /// A missing or malformed token, an unknown solver or variant (`forward` is `subtraction`'s
-/// only), N outside `1..=` the solver's largest ([`MAX_PILE`], [`MAX_ROW`], [`MAX_SHEET`], [`MAX_PINS`]), or a
-/// token after the seed.
+/// only), N outside `1..=` the solver's largest ([`MAX_PILE`], [`MAX_ROW`], [`MAX_SHEET`],
+/// [`MAX_PINS`], [`MAX_BOARD`]), or a token after the seed.
 ///
 /// # Complexity
 /// That of the solver.
@@ -572,8 +578,10 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         Some(b"ends") => ("ends", MAX_ROW),
         Some(b"cutting") => ("cutting", MAX_SHEET),
         Some(b"pins") => ("pins", MAX_PINS),
+        Some(b"pursuit") => ("pursuit", MAX_BOARD),
         _ => {
-            return Err(sc.invalid("expected the solver: subtraction, walk, ends, cutting or pins"))
+            return Err(sc
+                .invalid("expected the solver: subtraction, walk, ends, cutting, pins or pursuit"))
         }
     };
     let variant = match sc.token() {
@@ -624,6 +632,16 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
                 pins_plain(n, &knocks)
             };
             checksum(g.iter().map(|&v| v.into()))
+        }
+        "pursuit" => {
+            let [a, b] = pursuit::steps(seed);
+            let counts = if core {
+                pursuit::core(n, &a, &b)
+            } else {
+                pursuit::plain(n, &a, &b)
+            };
+            let (draws, hash) = counts.finish(n * n);
+            (draws as usize, hash)
         }
         _ => {
             let least = least_side(seed);

@@ -6,7 +6,7 @@ use dp_core::oracle::{parse_with, BenchInput, Oracle};
 use dp_core::{Error, HashMemo, SplitMix64};
 
 /// The solvers, as the first token names them.
-const SOLVERS: [&str; 5] = ["subtraction", "walk", "ends", "cutting", "pins"];
+const SOLVERS: [&str; 6] = ["subtraction", "walk", "ends", "cutting", "pins", "pursuit"];
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = CoreBench;
@@ -50,6 +50,7 @@ impl Oracle for CoreBench {
             "walk" => 7,
             "ends" => 11,
             "pins" => 9,
+            "pursuit" => 9,
             _ => 4,
         };
         Input {
@@ -87,9 +88,15 @@ impl Oracle for CoreBench {
     }
 
     /// `subtraction`: the forward loop, whatever the variant; the others: each position played
-    /// out literally (see [`play_walk`], [`play_ends`], [`cutting_grundy`], [`pins_grundy`]).
+    /// out literally (see [`play_walk`], [`play_ends`], [`cutting_grundy`], [`pins_grundy`],
+    /// [`play_pursuit`]).
     fn brute_force(input: &Input) -> String {
         let (n, seed) = (input.n, input.seed);
+        if input.solver == "pursuit" {
+            let [a, b] = crate::pursuit::steps(seed);
+            let (draws, hash) = play_pursuit(n, &a, &b).finish(n * n);
+            return format!("{} {}\n", draws, hash);
+        }
         let answers: Vec<i64> = match input.solver {
             "subtraction" => {
                 let plain = Input {
@@ -181,9 +188,14 @@ impl Oracle for CoreBench {
             // Seed 2: knock down 1 or 2 pins, Kayles.
             input("pins", "core", 30_000, 2),
             input("pins", "plain", 30_000, 2),
+            input("pursuit", "core", PURSUIT_BENCH_N, 14),
+            input("pursuit", "plain", PURSUIT_BENCH_N, 14),
         ]
     }
 }
+
+/// The side of the board of the pursuit's benchmark inputs.
+const PURSUIT_BENCH_N: usize = 50;
 
 /// The output of the solver on `input`.
 fn run(input: &Input) -> String {
@@ -303,4 +315,93 @@ fn pins_grundy(rows: &[usize], knocks: &[usize], memo: &mut HashMemo<Vec<usize>,
     let g = (0..).find(|v| !reached.contains(v)).expect("a value");
     memo.insert(key, g);
     g
+}
+
+/// The pursuit played out literally over (row, column) coordinates: the [`Counts`] of the
+/// values of every position, A on `(ar, ac)` and B on `(br, bc)`, each side to move.
+///
+/// Negamax truncated at `t` plies, for `t` = 0, 1, 2, ... from the one at `t - 1`: the side to
+/// move scores `BIG - d` for a win in `d` plies, `d - BIG` for a loss, 0 for a draw or the
+/// horizon. Both pieces on one cell: the side to move has lost; moving onto the other piece:
+/// a win at once; no step on the board: lost. No value is farther than the number of positions,
+/// so the horizon stops there, or earlier once a ply changes nothing (it never would again).
+///
+/// [`Counts`]: crate::pursuit::Counts
+fn play_pursuit(
+    n: usize,
+    a_steps: &[(i32, i32)],
+    b_steps: &[(i32, i32)],
+) -> crate::pursuit::Counts {
+    const BIG: i64 = 1 << 40;
+    let cells = n * n;
+    // score[side][((ar * n + ac) * n + br) * n + bc], side 0: A to move.
+    let index = |a: (usize, usize), b: (usize, usize)| ((a.0 * n + a.1) * n + b.0) * n + b.1;
+    let step = |(r, c): (usize, usize), (dr, dc): (i32, i32)| {
+        let (r, c) = (r as i64 + i64::from(dr), c as i64 + i64::from(dc));
+        let inside = (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+        if inside {
+            Some((r as usize, c as usize))
+        } else {
+            None
+        }
+    };
+    let all_cells: Vec<(usize, usize)> = (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
+    let mut score = [vec![0i64; cells * cells], vec![0i64; cells * cells]];
+    for _ in 0..=2 * cells * cells {
+        let mut next = [vec![0i64; cells * cells], vec![0i64; cells * cells]];
+        for side in 0..2 {
+            for &a in &all_cells {
+                for &b in &all_cells {
+                    let (mover, other, steps) = if side == 0 {
+                        (a, b, a_steps)
+                    } else {
+                        (b, a, b_steps)
+                    };
+                    let mut best = -BIG; // no step: lost
+                    if mover != other {
+                        for &s in steps {
+                            let to = match step(mover, s) {
+                                Some(to) => to,
+                                None => continue,
+                            };
+                            let value = if to == other {
+                                BIG - 1
+                            } else {
+                                let child = if side == 0 {
+                                    index(to, b)
+                                } else {
+                                    index(a, to)
+                                };
+                                let s = score[1 - side][child];
+                                // One ply farther, seen from the other side.
+                                -(s - s.signum())
+                            };
+                            best = best.max(value);
+                        }
+                    }
+                    next[side][index(a, b)] = best;
+                }
+            }
+        }
+        if next == score {
+            break;
+        }
+        score = next;
+    }
+    let mut values = std::collections::BTreeMap::new();
+    for (side, scores) in score.iter().enumerate() {
+        for &s in scores.iter().filter(|&&s| s != 0) {
+            let key = if s > 0 {
+                (BIG - s, side, true)
+            } else {
+                (s + BIG, side, false)
+            };
+            *values.entry(key).or_insert(0u64) += 1;
+        }
+    }
+    let mut counts = crate::pursuit::Counts::default();
+    for (&(plies, side, win), &count) in &values {
+        counts.add(plies as u32, side, win, count);
+    }
+    counts
 }
