@@ -228,7 +228,7 @@ fn pursuit_on_large_boards_matches_a_scalar_retrograde() {
 
 #[test]
 #[should_panic(expected = "a board this large")]
-fn pursuit_refuses_boards_past_its_block_division() {
-    // 406 x 406: words * stride reaches 2^40, where the division by multiplication fails.
-    core_bench::pursuit::Pursuit::new(406, &[(0, 1)], &[(1, 0)]);
+fn pursuit_refuses_boards_past_u32_block_words() {
+    // 724 x 724: 2^32 words, past the `u32` first words of B's blocks (723 fits).
+    core_bench::pursuit::Pursuit::new(724, &[(0, 1)], &[(1, 0)]);
 }

@@ -14,7 +14,7 @@
 //! where it stays on the board by a mask per step; a step of B moves a word whole to another
 //! block.
 
-use dp_core::{bit_retrograde_layers, BitLayer, BitRetrogradeGame, Outcome, SplitMix64};
+use dp_core::{bit_retrograde_layers, BitBlocks, BitLayer, BitRetrogradeGame, Outcome, SplitMix64};
 
 /// A piece's step: `(dr, dc)`, each in `-2..=2`, not both 0.
 pub type Step = (i32, i32);
@@ -135,15 +135,9 @@ struct Shift {
 #[derive(Clone, Debug)]
 pub struct Pursuit {
     n: usize,
+    blocks: BitBlocks,
     /// Words of A's cells per block.
     k: usize,
-    /// Zero words before each block (and after the last).
-    pad: usize,
-    /// `k + pad`.
-    stride: usize,
-    /// floor(2^40 / stride) + 1: `x * inverse >> 40` is `x / stride` for every word offset
-    /// (see [`Pursuit::new`]).
-    inverse: u64,
     shifts: Vec<Shift>,
     /// `masks[s * k + j]`: the cells of word `j` of a block from which A's step `s` stays on
     /// the board.
@@ -160,8 +154,8 @@ impl Pursuit {
     /// The pursuit on an n x n board, A stepping by `a_steps`, B by `b_steps`.
     ///
     /// # Panics
-    /// If n is 0, a step is longer than 2 rows or columns, or the table is too large for the
-    /// division by a multiplication of `block_of` (`words * stride >= 2^40`, n above 405).
+    /// If n is 0, a step is longer than 2 rows or columns, or the table has 2^32 words or more
+    /// (n above 723: B's blocks are kept by their first word as a `u32`).
     ///
     /// # Complexity
     /// O(n² (|a_steps| + |b_steps|)).
@@ -182,17 +176,10 @@ impl Pursuit {
             "a step longer than 2"
         );
         let cells = n * n;
-        let k = (cells + 63) / 64;
-        // A shift by 2 n + 2 bits reads words up to (2 n + 2) / 64 + 1 away.
-        let pad = (2 * n + 2) / 64 + 1;
-        let stride = k + pad;
-        let words = pad + cells * stride;
-        // `x * inverse >> 40` is `x / stride` when x * stride < 2^40 (the error of `inverse`,
-        // under 1 / 2^40 per unit of x, must stay below a step of 1 / stride).
-        assert!(
-            (words as u64) * (stride as u64) < 1 << 40,
-            "a board this large"
-        );
+        // A step of up to two rows and two columns is a shift of up to 2 n + 2 bits.
+        let blocks = BitBlocks::new(cells, cells, 2 * n + 2);
+        assert!(blocks.words() < 1 << 32, "a board this large");
+        let k = blocks.words_per_block();
         let on_board = |cell: usize, (dr, dc): Step| {
             let (r, c) = ((cell / n) as i64 + dr as i64, (cell % n) as i64 + dc as i64);
             if (0..n as i64).contains(&r) && (0..n as i64).contains(&c) {
@@ -225,7 +212,7 @@ impl Pursuit {
                 }
             })
             .collect();
-        let first = |cell: usize| (pad + cell * stride) as u32;
+        let first = |cell: usize| blocks.first_word(cell) as u32;
         let mut b_to = vec![Vec::new(); cells];
         let mut b_from = vec![Vec::new(); cells];
         for (b, firsts) in b_to.iter_mut().enumerate() {
@@ -238,10 +225,8 @@ impl Pursuit {
         }
         Pursuit {
             n,
+            blocks,
             k,
-            pad,
-            stride,
-            inverse: (1u64 << 40) / stride as u64 + 1,
             shifts,
             masks,
             a_stuck,
@@ -258,7 +243,7 @@ impl Pursuit {
     /// # Example
     /// See [`Pursuit::new`].
     pub fn words(&self) -> usize {
-        self.pad + self.n * self.n * self.stride
+        self.blocks.words()
     }
 
     /// The index (for either side to move) of A on `a` and B on `b`, 0-based (row, column)
@@ -280,15 +265,14 @@ impl Pursuit {
             assert!(r < self.n && c < self.n, "a cell off the board");
             r * self.n + c
         };
-        64 * (self.pad + cell(b) * self.stride) + cell(a)
+        self.blocks.index(cell(b), cell(a))
     }
 
     /// The cell of B of word `i` of a block, the block's first word and `i`'s place in it.
     #[inline]
     fn block_of(&self, i: usize) -> (usize, usize, usize) {
-        let b = (((i - self.pad) as u64 * self.inverse) >> 40) as usize;
-        let first = self.pad + b * self.stride;
-        (b, first, i - first)
+        let (b, j) = self.blocks.block_of(i);
+        (b, i - j, j)
     }
 
     /// Calls `emit(i, bits)` with the terminal losses of `side` to move: both pieces on one
@@ -303,7 +287,7 @@ impl Pursuit {
             }
         };
         for b in 0..cells {
-            let first = self.pad + b * self.stride;
+            let first = self.blocks.first_word(b);
             let b_stuck = side == 1 && self.b_to[b].is_empty();
             for j in 0..self.k {
                 let mut bits = if b_stuck {
@@ -380,10 +364,11 @@ impl Pursuit {
         let mut all = !0;
         for (s, shift) in self.shifts.iter().enumerate() {
             let (q, r) = (shift.words, shift.bits);
+            let len = 64 * q + r as usize;
             let moved = if shift.ahead {
-                set[i + q] >> r | set[i + q + 1] << (63 - r) << 1
+                BitBlocks::ahead(set, i, len)
             } else {
-                set[i - q] << r | set[i - q - 1] >> (63 - r) >> 1
+                BitBlocks::behind(set, i, len)
             };
             all &= moved | !self.masks[s * self.k + j];
         }

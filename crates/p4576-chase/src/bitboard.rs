@@ -1,17 +1,17 @@
 //! The chase as a [`BitRetrogradeGame`]: the placements of White for one cell of Black are a
 //! bitboard, so White's step is a shift of it and Black's step moves it whole.
 //!
-//! For each Black cell `b` (row-major, `r * n + c`) a block of `k = ceil(n² / 64)` words holds
-//! one bit per White cell `w` (row-major too); blocks are `pad` zero words apart, and the table
-//! starts with `pad` of them, so that a shift by a board row (n bits) reads its neighbour words
-//! without a branch at the block's ends. Position `64 * (pad + b * stride) + w` is White on `w`
-//! and Black on `b`, with either side to move (the analysis keeps the two sides apart).
+//! The layout is a [`BitBlocks`]: for each Black cell `b` (row-major, `r * n + c`) a block of
+//! `ceil(n² / 64)` words holds one bit per White cell `w` (row-major too), blocks padded apart
+//! so that a shift by a board row (n bits) reads its neighbour words without a branch. Position
+//! `index(b, w)` is White on `w` and Black on `b`, with either side to move (the analysis keeps
+//! the two sides apart).
 //!
 //! On the 80 x 80 board a layer of the analysis has about five positions per non-zero word, so
 //! moving 64 placements at once does a fraction of the work of visiting each position's parents
 //! (as [`crate::Chase`] does).
 
-use dp_core::{BitLayer, BitRetrogradeGame, Outcome};
+use dp_core::{BitBlocks, BitLayer, BitRetrogradeGame, Outcome};
 
 /// White to move: side 0 of the analysis; Black to move: side 1.
 const WHITE: usize = 0;
@@ -39,16 +39,7 @@ struct Edges {
 #[derive(Clone, Debug)]
 pub struct ChaseBits {
     n: usize,
-    /// Words of White cells per block.
-    k: usize,
-    /// Zero words before each block (and after the last).
-    pad: usize,
-    /// `k + pad`.
-    stride: usize,
-    /// floor(2^64 / stride) + 1: the high word of `x * inverse` is `x / stride` for every
-    /// `x < 2^64 / stride` (the error `x / 2^64` stays below `1 / stride`), a multiplication
-    /// where a division would stall every candidate word.
-    inverse: u64,
+    blocks: BitBlocks,
     edges: Vec<Edges>,
     /// For each Black cell, the first words of the blocks of the cells it moves to (one or two
     /// cells in a straight line), and how many.
@@ -59,7 +50,8 @@ impl ChaseBits {
     /// The game on an n x n board.
     ///
     /// # Panics
-    /// If n is 0, or the table would have 2^32 words or more (n above 720).
+    /// If n is 0, or the table would have 2^32 words or more (n above 723: the first word of a
+    /// block is kept as a `u32`).
     ///
     /// # Complexity
     /// O(n²).
@@ -73,12 +65,9 @@ impl ChaseBits {
     pub fn new(n: usize) -> Self {
         assert!(n > 0, "an empty board");
         let cells = n * n;
-        let k = (cells + 63) / 64;
-        // A shift by n bits reads words up to n / 64 + 1 away.
-        let pad = n / 64 + 1;
-        let stride = k + pad;
-        let words = pad + cells * stride;
-        assert!(words < 1 << 32, "a board this large");
+        let blocks = BitBlocks::new(cells, cells, n);
+        assert!(blocks.words() < 1 << 32, "a board this large");
+        let k = blocks.words_per_block();
         let mut edges = vec![Edges::default(); k];
         for w in 0..cells {
             let (r, c) = (w / n, w % n);
@@ -97,7 +86,7 @@ impl ChaseBits {
                     let (r2, c2) = (r + dr * len, c + dc * len);
                     if (0..n as isize).contains(&r2) && (0..n as isize).contains(&c2) {
                         let to = r2 as usize * n + c2 as usize;
-                        firsts[*count] = (pad + to * stride) as u32;
+                        firsts[*count] = blocks.first_word(to) as u32;
                         *count += 1;
                     }
                 }
@@ -105,10 +94,7 @@ impl ChaseBits {
         }
         ChaseBits {
             n,
-            k,
-            pad,
-            stride,
-            inverse: (u64::MAX / stride as u64) + 1,
+            blocks,
             edges,
             black_moves,
         }
@@ -133,43 +119,20 @@ impl ChaseBits {
             assert!(r < self.n && c < self.n, "a cell off the board");
             r * self.n + c
         };
-        64 * (self.pad + cell(black) * self.stride) + cell(white)
-    }
-
-    /// The block of word `i` (its first word) and `i`'s place in it.
-    #[inline]
-    fn block_of(&self, i: usize) -> (usize, usize) {
-        let b = (((i - self.pad) as u128 * self.inverse as u128) >> 64) as usize;
-        let first = self.pad + b * self.stride;
-        (first, i - first)
-    }
-
-    /// Word `i` of the bitmap `words` moved `s` bits down: bit `w` is bit `w + s`.
-    #[inline]
-    fn ahead(words: &[u64], i: usize, s: usize) -> u64 {
-        let (q, r) = (s / 64, s % 64);
-        // `<< (63 - r) << 1` is 0 for r = 0, where `<< 64` would overflow.
-        words[i + q] >> r | words[i + q + 1] << (63 - r) << 1
-    }
-
-    /// Word `i` of the bitmap `words` moved `s` bits up: bit `w` is bit `w - s`.
-    #[inline]
-    fn behind(words: &[u64], i: usize, s: usize) -> u64 {
-        let (q, r) = (s / 64, s % 64);
-        words[i - q] << r | words[i - q - 1] >> (63 - r) >> 1
+        self.blocks.index(cell(black), cell(white))
     }
 }
 
 impl BitRetrogradeGame for ChaseBits {
     fn positions(&self) -> usize {
-        64 * (self.pad + self.n * self.n * self.stride)
+        self.blocks.positions()
     }
 
     /// Both pieces on one cell: the side to move has just been captured.
     fn terminal<F: FnMut(usize, u64)>(&self, _side: usize, outcome: Outcome, mut emit: F) {
         if outcome == Outcome::Loss {
             for cell in 0..self.n * self.n {
-                let p = 64 * (self.pad + cell * self.stride) + cell;
+                let p = self.blocks.index(cell, cell);
                 emit(p / 64, 1 << (p % 64));
             }
         }
@@ -178,42 +141,27 @@ impl BitRetrogradeGame for ChaseBits {
     #[inline]
     fn some_move_into<F: FnMut(usize, u64)>(&self, side: usize, layer: &BitLayer, mut emit: F) {
         let words = layer.words();
+        let n = self.n;
         if side == WHITE {
-            // White's parents of a word lie within `reach` words of it, in the same block: each
-            // word of the block in reach of a non-zero word is computed once, in order.
-            let reach = self.n / 64 + 1;
-            let (mut first, mut next) = (usize::MAX - self.stride, 0);
-            layer.for_each_word(|i, _| {
-                if i < first || i >= first + self.stride {
-                    first = self.block_of(i).0;
-                }
-                let j = i - first;
-                let from = next.max(first + j.saturating_sub(reach));
-                let to = first + (j + reach).min(self.k - 1);
-                for c in from..=to {
-                    let e = &self.edges[c - first];
-                    let n = self.n;
+            // White's parents of a word lie within `n / 64 + 1` words of it, in its block.
+            self.blocks
+                .for_each_word_near(layer, n / 64 + 1, |c, _, j| {
+                    let e = &self.edges[j];
                     emit(
                         c,
-                        Self::ahead(words, c, 1) & e.right
-                            | Self::behind(words, c, 1) & e.left
-                            | Self::ahead(words, c, n) & e.down
-                            | Self::behind(words, c, n) & e.up,
+                        BitBlocks::ahead(words, c, 1) & e.right
+                            | BitBlocks::behind(words, c, 1) & e.left
+                            | BitBlocks::ahead(words, c, n) & e.down
+                            | BitBlocks::behind(words, c, n) & e.up,
                     );
-                }
-                next = next.max(to + 1);
-            });
+                });
         } else {
             // Black's moves are symmetric: the cells it can come from are those it can go to.
-            let (mut first, mut b) = (usize::MAX - self.stride, 0);
             layer.for_each_word(|i, bits| {
-                if i < first || i >= first + self.stride {
-                    first = self.block_of(i).0;
-                    b = (first - self.pad) / self.stride;
-                }
+                let (b, j) = self.blocks.block_of(i);
                 let (firsts, count) = &self.black_moves[b];
                 for &to in &firsts[..*count] {
-                    emit(to as usize + (i - first), bits);
+                    emit(to as usize + j, bits);
                 }
             });
         }
@@ -221,39 +169,18 @@ impl BitRetrogradeGame for ChaseBits {
 
     #[inline]
     fn every_move_into(&self, side: usize, set: &[u64], i: usize) -> u64 {
-        let (first, j) = self.block_of(i);
+        let (b, j) = self.blocks.block_of(i);
         if side == WHITE {
             let (e, n) = (&self.edges[j], self.n);
-            (Self::ahead(set, i, 1) | !e.right)
-                & (Self::behind(set, i, 1) | !e.left)
-                & (Self::ahead(set, i, n) | !e.down)
-                & (Self::behind(set, i, n) | !e.up)
+            (BitBlocks::ahead(set, i, 1) | !e.right)
+                & (BitBlocks::behind(set, i, 1) | !e.left)
+                & (BitBlocks::ahead(set, i, n) | !e.down)
+                & (BitBlocks::behind(set, i, n) | !e.up)
         } else {
-            let (firsts, count) = &self.black_moves[(first - self.pad) / self.stride];
+            let (firsts, count) = &self.black_moves[b];
             firsts[..*count]
                 .iter()
                 .fold(!0, |all, &to| all & set[to as usize + j])
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::ChaseBits;
-
-    #[test]
-    fn the_multiplication_finds_the_block_of_every_word() {
-        for n in [1, 2, 7, 63, 64, 80, 500, 700] {
-            let chase = ChaseBits::new(n);
-            let blocks = n * n;
-            // Both ends of every block on small boards, of a spread of blocks on large ones.
-            let step = 1 + blocks / 5000;
-            for b in (0..blocks).step_by(step).chain([blocks - 1]) {
-                let first = chase.pad + b * chase.stride;
-                for i in [first, first + chase.k - 1] {
-                    assert_eq!(chase.block_of(i), (first, i - first), "n {} word {}", n, i);
-                }
-            }
         }
     }
 }
