@@ -240,32 +240,19 @@ impl BitBlocks {
     ) {
         // The first word of the current block (none yet), its block, the next word not done.
         let (mut first, mut block, mut next) = (usize::MAX - self.stride, 0, 0);
-        // The loops of `BitLayer::for_each_word`, written out: a closure called from inside
-        // its closure ran 7% slower on rustc 1.63.
-        let (summary, top) = layer.summaries();
-        for (t, &top) in top.iter().enumerate() {
-            let mut top = top;
-            while top != 0 {
-                let s = 64 * t + top.trailing_zeros() as usize;
-                top &= top - 1;
-                let mut bits = summary[s];
-                while bits != 0 {
-                    let i = 64 * s + bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    if i < first || i >= first + self.stride {
-                        block = self.block_of(i).0;
-                        first = self.first_word(block);
-                    }
-                    let j = i - first;
-                    let from = next.max(first + j.saturating_sub(reach));
-                    let to = first + (j + reach).min(self.k - 1);
-                    for c in from..=to {
-                        f(c, block, c - first);
-                    }
-                    next = next.max(to + 1);
-                }
+        layer.for_each_word(|i, _| {
+            if i < first || i >= first + self.stride {
+                block = self.block_of(i).0;
+                first = self.first_word(block);
             }
-        }
+            let j = i - first;
+            let from = next.max(first + j.saturating_sub(reach));
+            let to = first + (j + reach).min(self.k - 1);
+            for c in from..=to {
+                f(c, block, c - first);
+            }
+            next = next.max(to + 1);
+        });
     }
 }
 

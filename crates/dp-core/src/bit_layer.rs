@@ -246,13 +246,6 @@ impl BitLayer {
         }
     }
 
-    /// The summary bits (one per word) and the top bits (one per summary word), for loops over
-    /// the non-zero words that must not nest a closure (rustc 1.63 leaves the inner one a call).
-    #[inline]
-    pub(crate) fn summaries(&self) -> (&[u64], &[u64]) {
-        (&self.summary, &self.top)
-    }
-
     /// Removes every member.
     ///
     /// # Complexity
