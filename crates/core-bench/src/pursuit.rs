@@ -114,9 +114,8 @@ fn mix(mut x: u64) -> u64 {
 struct Shift {
     /// `shift > 0`: the parent word reads words ahead of it.
     ahead: bool,
-    /// `|shift| / 64` words and `|shift| % 64` bits.
-    words: usize,
-    bits: u32,
+    /// `|shift|` bits.
+    len: usize,
 }
 
 /// The board, the steps and the bitboard layout (see the module doc), as a
@@ -207,8 +206,7 @@ impl Pursuit {
                 let len = shift.unsigned_abs();
                 Shift {
                     ahead: shift > 0,
-                    words: len / 64,
-                    bits: (len % 64) as u32,
+                    len,
                 }
             })
             .collect();
@@ -317,7 +315,7 @@ impl Pursuit {
         let (_, first, j) = self.block_of(i);
         for (s, shift) in self.shifts.iter().enumerate() {
             let masks = &self.masks[s * self.k..s * self.k + self.k];
-            let (q, r) = (shift.words, shift.bits);
+            let (q, r) = (shift.len / 64, (shift.len % 64) as u32);
             // `>> (63 - r) >> 1` is 0 for r = 0, where `>> 64` would overflow.
             if shift.ahead {
                 // The parent word p reads x >> r at p = i - q and x << (64 - r) at i - q - 1.
@@ -363,12 +361,10 @@ impl Pursuit {
         let (_, _, j) = self.block_of(i);
         let mut all = !0;
         for (s, shift) in self.shifts.iter().enumerate() {
-            let (q, r) = (shift.words, shift.bits);
-            let len = 64 * q + r as usize;
             let moved = if shift.ahead {
-                BitBlocks::ahead(set, i, len)
+                BitBlocks::ahead(set, i, shift.len)
             } else {
-                BitBlocks::behind(set, i, len)
+                BitBlocks::behind(set, i, shift.len)
             };
             all &= moved | !self.masks[s * self.k + j];
         }
