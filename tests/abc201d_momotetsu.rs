@@ -2,7 +2,7 @@
 //! 9 cells, the statement's traps, the known answers at 2000 x 2000, and malformed rows.
 
 use abc201d_momotetsu::oracle::{brute_force, Grid, Momotetsu};
-use dp_core::oracle::find_mismatch;
+use test_kit::find_mismatch;
 
 fn run(text: impl AsRef<[u8]>) -> Result<String, String> {
     let mut out = Vec::new();

@@ -3,7 +3,7 @@
 //! crates they stand for (ABC 201 D, POJ 2311).
 
 use core_bench::oracle::CoreBench;
-use dp_core::oracle::find_mismatch;
+use test_kit::find_mismatch;
 
 #[test]
 fn every_variant_matches_literal_play() {
@@ -91,7 +91,7 @@ fn pins_at_one_or_two_is_kayles() {
 
 #[test]
 fn pursuit_variants_match_literal_play() {
-    use dp_core::oracle::Oracle;
+    use test_kit::Oracle;
     let mut rng = dp_core::SplitMix64::new(12);
     // Up to 8 x 8 a block is one word; 9 x 9 and 10 x 10 shift across two.
     for case in 0..200 {

@@ -1,52 +1,33 @@
-//! What every registered problem crate (crates/problems) gets without a line of its own: its
-//! solver agrees with its brute force on random small inputs, its oracle reads back what it
-//! renders, and its shrink only proposes other inputs.
+//! What every registered problem crate gets without a line of its own
+//! ([`test_kit::standard_checks`], which `cargo xtask test <crate>` runs too): its solver agrees
+//! with its brute force on random small inputs, its oracle reads back what it renders, its
+//! shrink only proposes other inputs, and its samples hold with CRLF line ends and refuse a
+//! token appended.
 
-use dp_core::oracle::{find_mismatch, Oracle};
-use dp_core::SplitMix64;
+use crate::problems::{visit_all, Visitor};
+use test_kit::Oracle;
 
 /// Random inputs per problem: the per-problem modules and `cargo xtask stress` run many more.
 const CASES: u64 = 200;
 
 struct Check;
 
-impl problems::Visitor for Check {
+impl Visitor for Check {
     fn visit<O: Oracle>(&mut self)
     where
         O::Input: Send + 'static,
     {
-        if let Some(mismatch) = find_mismatch::<O>(1, CASES) {
-            panic!("{}: {:?}", O::name(), mismatch);
-        }
-        let mut rng = SplitMix64::new(7);
-        for _ in 0..CASES {
-            let input = O::generate(&mut rng);
-            let text = O::render(&input);
-            let parsed = O::parse(text.as_bytes())
-                .unwrap_or_else(|err| panic!("{}: {:?}: {}", O::name(), text, err));
-            assert_eq!(O::render(&parsed), text, "{}", O::name());
-            for smaller in O::shrink(&input) {
-                assert_ne!(
-                    O::render(&smaller),
-                    text,
-                    "{}: shrink kept {:?}",
-                    O::name(),
-                    input
-                );
-            }
-        }
-        // A stray token after an input is refused with a message, not a panic.
-        let text = O::render(&O::generate(&mut rng)) + "x\n";
-        assert!(
-            O::parse(text.as_bytes()).is_err(),
-            "{}: {:?}",
-            O::name(),
-            text
-        );
+        let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("samples")
+            .join(O::name());
+        let checked = test_kit::standard_checks::<O>(CASES, Some(&samples))
+            .unwrap_or_else(|err| panic!("{}", err));
+        assert_eq!(checked.cases, CASES);
+        assert!(checked.samples > 0, "{}: no samples", O::name());
     }
 }
 
 #[test]
-fn every_registered_oracle_agrees_parses_and_shrinks() {
-    problems::visit_all(&mut Check);
+fn every_registered_oracle_agrees_parses_shrinks_and_holds_its_samples() {
+    visit_all(&mut Check);
 }

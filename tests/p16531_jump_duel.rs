@@ -1,11 +1,11 @@
 //! p16531-jump-duel against its brute force, its checked path, and bad input.
 
-use dp_core::oracle::{find_mismatch, shrink_mismatch};
 use dp_core::SplitMix64;
 use p16531_jump_duel::oracle::{
     brute_force, checked_difference, random_values, render, JumpDuelOracle,
 };
 use p16531_jump_duel::{best_difference, solve, JumpDuel};
+use test_kit::{find_mismatch, shrink_mismatch};
 
 /// The three value distributions of the issue: all 1, 1..=3 (many ties), 1..=10^9.
 const KINDS: [&str; 3] = ["all 1", "1..=3", "1..=1e9"];

@@ -5,13 +5,13 @@
 
 use ::p2599_stone_ends::oracle::{brute_force, random_games, Games, StoneEnds};
 use ::p2599_stone_ends::{partner, Bounds};
-use dp_core::oracle::{
-    check_input, check_seed, find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver,
-};
 use dp_core::IntervalLayers;
 use dp_core::{Error, Scanner, SplitMix64};
 use itertools::Itertools;
 use std::path::Path;
+use test_kit::{
+    check_input, check_seed, find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver,
+};
 
 fn solve_text(text: &str) -> Result<String, String> {
     let mut out = Vec::new();
@@ -184,7 +184,7 @@ impl<const KIND: u8> PlantedSolver for Wrong<KIND> {
 }
 
 fn mutant_answer<const KIND: u8>(row: &[u32]) -> String {
-    dp_core::oracle::run_solver::<Mutant<KIND>>(&StoneEnds::render(&Games {
+    test_kit::run_solver::<Mutant<KIND>>(&StoneEnds::render(&Games {
         rows: vec![row.to_vec()],
     }))
 }
@@ -374,7 +374,7 @@ fn sample_out_files_come_from_the_brute_force_or_the_full_tables() {
                 .collect()
         };
         assert!(
-            dp_core::oracle::same_tokens(&answers, &expected),
+            test_kit::same_tokens(&answers, &expected),
             "{}: {:?} by {}, {:?} in the file",
             path.display(),
             answers,

@@ -1,10 +1,10 @@
 //! p4363-staircase-chess against its brute force and against the two seed encodings, rebuilt on
 //! dp-core types as independent solvers.
 
-use dp_core::oracle::{find_mismatch, Oracle};
 use dp_core::{HashMemo, MixedRadix, SplitMix64};
 use itertools::iproduct;
 use p4363_staircase_chess::oracle::{brute_force, Board, StaircaseChess};
+use test_kit::{find_mismatch, Oracle};
 
 fn solve_text(text: &str) -> Result<String, String> {
     let mut out = Vec::new();

@@ -2,7 +2,6 @@
 //! module: (row, column) pairs, recursion with a memo, no position indices, no un-moves), plus
 //! checks of the game's moves, un-moves and layouts, and of the solved table's consistency.
 
-use dp_core::oracle::{find_mismatch, run_solver};
 use dp_core::SplitMix64;
 use dp_core::{bit_retrograde, bit_retrograde_layers};
 use dp_core::{Outcome, Retrograde, RetrogradeGame, Unmoves, Value};
@@ -11,6 +10,7 @@ use p4576_chase::layout::Layout;
 use p4576_chase::oracle::{generous_cap, Chase as ChaseOracle, JumpRule, Minimax, Start};
 use p4576_chase::{solve_board, Chase, Side};
 use std::collections::HashMap;
+use test_kit::{find_mismatch, run_solver};
 
 fn solver_line(start: &Start) -> String {
     run_solver::<ChaseOracle>(&start.render())

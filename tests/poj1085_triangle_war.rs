@@ -1,11 +1,11 @@
 //! poj1085-triangle-war against its literal search: random histories, the statement's sample and
 //! traps, m = 18, and every malformed move.
 
-use dp_core::oracle::{check_input, find_mismatch};
 use dp_core::SplitMix64;
 use poj1085_triangle_war::oracle::{
     brute_force, parse_input, random_game, Games, TriangleWarOracle,
 };
+use test_kit::{check_input, find_mismatch};
 
 fn run(text: &str) -> Result<String, String> {
     let mut out = Vec::new();

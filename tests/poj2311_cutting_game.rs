@@ -6,11 +6,9 @@ use ::poj2311_cutting_game::oracle::{
     brute_force, parse_input, small_lose_pairs, CuttingGame, Sheets, MAX_BRUTE_AREA,
 };
 use ::poj2311_cutting_game::{MAX_SIDE, MIN_SIDE};
-use dp_core::oracle::{
-    check_input, find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver,
-};
 use dp_core::{Error, Scanner};
 use std::path::Path;
+use test_kit::{check_input, find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver};
 
 fn solve_text(text: &str) -> Result<String, String> {
     let mut out = Vec::new();
@@ -212,7 +210,7 @@ fn sample_out_files_come_from_the_brute_force_or_the_second_table() {
             })
             .collect();
         assert!(
-            dp_core::oracle::same_tokens(&answers, &expected),
+            test_kit::same_tokens(&answers, &expected),
             "{}: {:?} expected, {:?} in the file",
             path.display(),
             answers,

@@ -10,12 +10,8 @@ fn samples_match_their_out_files() {
             .and_then(|dir| dir.file_name())
             .and_then(|name| name.to_str())
             .expect("samples/<crate>/<case>.in");
-        let solve = problems::solver_of(crate_name).unwrap_or_else(|| {
-            panic!(
-                "{}: not registered in crates/problems/Cargo.toml",
-                crate_name
-            )
-        });
+        let solve = crate::problems::solver_of(crate_name)
+            .unwrap_or_else(|| panic!("{}: not registered in the root Cargo.toml", crate_name));
         let input = std::fs::read(path).unwrap();
         let mut out = Vec::new();
         let got = match solve(&input, &mut out) {
@@ -25,7 +21,7 @@ fn samples_match_their_out_files() {
         let expected = std::fs::read_to_string(path.with_extension("out"))
             .unwrap_or_else(|err| panic!("{}: no .out file: {}", path.display(), err));
         assert!(
-            dp_core::oracle::same_tokens(&got, &expected),
+            test_kit::same_tokens(&got, &expected),
             "{}: got {:?}, expected {:?}",
             path.display(),
             got,

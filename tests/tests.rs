@@ -1,5 +1,5 @@
 //! Integration tests of the problem crates: `oracles`, the checks every registered problem gets
-//! (crates/problems), one module per problem for its own checks (brute-force comparisons and
+//! (`problems`, the registry of the root Cargo.toml), one module per problem for its own checks (brute-force comparisons and
 //! cross-checks against independent solvers), and `samples`, the snapshot tests over every
 //! `samples/<crate>/*.in`, and `trailing_tokens`, every accepted sample with a token appended.
 
@@ -13,5 +13,7 @@ mod p4363_staircase_chess;
 mod p4576_chase;
 mod poj1085_triangle_war;
 mod poj2311_cutting_game;
+mod problems;
 mod samples;
+mod stress_engine;
 mod trailing_tokens;

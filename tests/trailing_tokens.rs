@@ -21,8 +21,8 @@ fn a_token_after_a_complete_input_is_refused() {
     assert!(!crates.is_empty());
     for dir in crates {
         let name = dir.file_name().unwrap().to_str().unwrap().to_string();
-        let solve = problems::solver_of(&name)
-            .unwrap_or_else(|| panic!("{}: not registered in crates/problems/Cargo.toml", name));
+        let solve = crate::problems::solver_of(&name)
+            .unwrap_or_else(|| panic!("{}: not registered in the root Cargo.toml", name));
         let mut checked = 0;
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();

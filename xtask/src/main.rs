@@ -1,20 +1,8 @@
-//! `cargo xtask`: the gamedp workbench. One module per subcommand; see `cargo xtask help`.
-
-mod bench;
-mod brute;
-mod bundle;
-mod cli;
-mod judge;
-mod listen;
-mod new;
-mod plot;
-mod problems;
-mod process;
-mod sample;
-mod stress;
-mod workspace;
+//! `cargo xtask`: the command line of the gamedp workbench (crates/workbench) and bundler
+//! (crates/bundler), which do the work; see `cargo xtask help`. It links no problem crate.
 
 use anyhow::{bail, Result};
+use workbench::{bench, brute, judge, listen, new, sample, stress, test};
 
 const HELP: &str = "\
 cargo xtask <command> [options]     (cargo xtask <command> --help for its options)
@@ -26,12 +14,16 @@ commands:
                               it on rustc 2021 and 2024 and /usr/bin/rustc (1.63), run the
                               samples on each
   judge <crate> [--bundled]   run the solution on every sample with time and memory limits
+  test <crate>                one problem's tests alone: its unit tests, samples and the
+                              standard checks of its oracle
   stress <crate> [--cases N] [--seed S] [--jobs J]
                               random tests against the brute force, shrinking a failure
   brute <crate> [FILE...]     the brute force's answer to input files (stdin without FILE)
-  sample <crate> <NAME> [FILE]
-                              a new sample NAME.in with the brute force's answer as NAME.out
-  new <name>                  scaffold a problem crate, registered in crates/problems
+  sample <crate> <NAME> [FILE] [--from-solution]
+                              a new sample NAME.in with the brute force's (or the solution's)
+                              answer as NAME.out
+  new <name> [--time-limit-ms T] [--memory-limit-mib M]
+                              scaffold a problem crate (registered for the root tests)
   listen [--port P] [--count K]
                               scaffold a crate per problem sent by Competitive Companion
   bench [<crate>...] [--runs N] [--rustc PATH] [--plot FILE]
@@ -43,8 +35,9 @@ commands:
 /// Each command's usage, for `cargo xtask <command> --help`. `bundle` answers its own.
 fn usage(command: &str) -> Option<&'static str> {
     Some(match command {
-        "bundle" => bundle::USAGE,
+        "bundle" => bundler::USAGE,
         "judge" => judge::USAGE,
+        "test" => test::USAGE,
         "stress" => stress::USAGE,
         "brute" => brute::USAGE,
         "sample" => sample::USAGE,
@@ -83,8 +76,9 @@ fn run() -> Result<()> {
         }
     }
     match command.as_str() {
-        "bundle" => bundle::run(args),
+        "bundle" => bundler::run(args),
         "judge" => judge::run(args),
+        "test" => test::run(args),
         "stress" => stress::run(args),
         "brute" => brute::run(args),
         "sample" => sample::run(args),

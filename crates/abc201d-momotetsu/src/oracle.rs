@@ -1,8 +1,8 @@
 //! Test oracle (feature `oracle`): random small grids (with the statement's traps), a brute force
 //! that plays every path of the game tree with both scores, shrinking, and the maximum grids.
 
-use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+use test_kit::{BenchInput, Oracle};
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = Momotetsu;

@@ -2,8 +2,8 @@
 //! notes ask), a brute force that iterates the rules until nothing changes, shrinking, and the
 //! benchmark inputs.
 
-use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+use test_kit::{BenchInput, Oracle};
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = Berzerk;

@@ -2,8 +2,8 @@
 //! every variant (for `subtraction`, its forward loop); the benchmark inputs are each solver in
 //! each variant at one large N.
 
-use dp_core::oracle::{parse_with, BenchInput, Oracle};
 use dp_core::{Error, HashMemo, SplitMix64};
+use test_kit::{parse_with, BenchInput, Oracle};
 
 /// The solvers, as the first token names them.
 const SOLVERS: [&str; 6] = ["subtraction", "walk", "ends", "cutting", "pins", "pursuit"];

@@ -20,7 +20,6 @@
 //! | `negamax.rs` | [`negamax_table`], [`negamax_table_by`], [`negamax_grid`], [`negamax_walk`], [`NegamaxMemo`], [`ScoringGame`], [`Score`], [`EdgeCells`], [`Tally`] | scoring games on DAGs, with extra-move rules: dense tables, grids in rolling rows, sparse memos; edge-drawing games; histories replayed |
 //! | `popcount.rs` | [`popcount`] | bit counting that stays fast without a hardware popcount |
 //! | `random.rs` | [`SplitMix64`] | a small seeded generator |
-//! | `oracle.rs` | `oracle::*` (feature `oracle`, never bundled) | brute force, generator and solver tied together for tests, `cargo xtask stress` and `bench` |
 //!
 //! Every module is std-only and compiles with Rust 1.63, so `cargo xtask bundle` can inline what
 //! a solution uses into one file that any judge accepts.
@@ -37,8 +36,6 @@ mod io;
 mod lattice_path;
 mod mixed_radix;
 mod negamax;
-#[cfg(feature = "oracle")]
-pub mod oracle;
 mod popcount;
 mod random;
 mod retrograde;

@@ -3,8 +3,8 @@
 
 use crate::gap_mask::GapMask;
 use crate::{MAX_N, MAX_OPEN_GAP, MAX_STEP, MAX_TOTAL, MAX_VALUE};
-use dp_core::oracle::{parse_with, shrink_list, smaller, BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+use test_kit::{parse_with, shrink_list, smaller, BenchInput, Oracle};
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = JumpDuelOracle;

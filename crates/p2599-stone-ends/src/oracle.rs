@@ -2,8 +2,8 @@
 //! the explicit row, shrinking, and benchmark inputs.
 
 use crate::{MAX_PILES, MAX_STONES, MAX_TESTS};
-use dp_core::oracle::{parse_with, shrink_list, smaller, windows, BenchInput, Oracle};
 use dp_core::{Error, HashMemo, SplitMix64};
+use test_kit::{parse_with, shrink_list, smaller, windows, BenchInput, Oracle};
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = StoneEnds;

@@ -2,8 +2,8 @@
 //! full-board bitmask, checking the placement rule literally.
 
 use crate::{MAX_SIDE, MAX_VALUE};
-use dp_core::oracle::{parse_with, shrink_each, smaller, BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+use test_kit::{parse_with, shrink_each, smaller, BenchInput, Oracle};
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = StaircaseChess;

@@ -3,8 +3,8 @@
 //! retrograde solver (no position indices, no un-moves, no layers).
 
 use crate::MAX_SIDE;
-use dp_core::oracle::{parse_with, smaller, BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+use test_kit::{parse_with, smaller, BenchInput, Oracle};
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = Chase;

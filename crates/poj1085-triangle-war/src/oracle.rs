@@ -2,8 +2,8 @@
 //! moves, m = 18), a brute force that replays and searches the game literally on dot pairs
 //! carrying both players' triangles, shrinking, and the largest inputs.
 
-use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
+use test_kit::{BenchInput, Oracle};
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = TriangleWarOracle;

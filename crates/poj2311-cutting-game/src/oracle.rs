@@ -3,10 +3,10 @@
 //! pieces, shrinking, and the benchmark input.
 
 use crate::{MAX_SIDE, MIN_SIDE};
-use dp_core::oracle::{BenchInput, Oracle};
 use dp_core::{Error, SplitMix64};
 use std::cell::RefCell;
 use std::collections::HashMap;
+use test_kit::{BenchInput, Oracle};
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = CuttingGame;

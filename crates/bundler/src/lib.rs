@@ -1,0 +1,832 @@
+//! The bundler (`cargo xtask bundle`): turn a binary crate and the libraries it uses (workspace crates and
+//! std-only crates.io crates) into one source file a judge accepts, at
+//! `target/bundle/<crate>.rs`, and prove it compiles and passes the samples before it replaces
+//! the previous one. The stages, in order: `load`, `cfg` (during loading), `rewrite`,
+//! `resolve`, `prune`, `print`, `verify`.
+
+mod cfg;
+pub mod cli;
+mod load;
+mod print;
+mod prune;
+mod resolve;
+mod rewrite;
+mod verify;
+pub mod workspace;
+
+use crate::cli::Args;
+use anyhow::{bail, Context, Result};
+use load::{Loader, Plan, Sources, Tree, Workspace};
+use proc_macro2::Span;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use syn::visit_mut::VisitMut;
+use syn::{parse_quote, Ident, Item};
+pub use verify::Compiler;
+
+/// Debian's rustc 1.63, as old as the judges' compilers (CI installs it with apt-get).
+const OLD_RUSTC: &str = "/usr/bin/rustc";
+
+/// Bundles should stay below this size (judges cap source files, some at 16 KiB or 64 KiB).
+const SIZE_TARGET: usize = 16 * 1024;
+
+/// The fixture workspace of `--fixtures`, relative to xtask's folder.
+const FIXTURES: &str = "testdata/fixture";
+
+/// How bundles are made and checked.
+pub struct Options {
+    pub compilers: Vec<Compiler>,
+    /// Report a missing compiler instead of failing on it.
+    pub skip_missing: bool,
+    /// Crates the judge installs: left as `use`s of an external crate.
+    pub provided: Vec<String>,
+    /// Lay out the libraries (the binary's own `lib.rs` too) like `main.rs` instead of compactly.
+    pub pretty: bool,
+}
+
+impl Options {
+    /// The compilers judges run: the current `rustc` on editions 2021 and 2024, and Debian's
+    /// rustc 1.63 (the oldest judges use) on 2021. `--rustc` and/or `--edition` name one
+    /// compiler instead (the current `rustc` and edition 2021 where not given). Warnings are
+    /// shown, not fatal (see `deny_warnings`).
+    pub fn from_flags(rustc: Option<String>, edition: Option<String>) -> Options {
+        let compiler = |rustc: &str, edition: &str| Compiler {
+            rustc: PathBuf::from(rustc),
+            edition: edition.to_string(),
+            deny_warnings: false,
+            externs: Vec::new(),
+        };
+        let compilers = if rustc.is_none() && edition.is_none() {
+            vec![
+                compiler("rustc", "2021"),
+                compiler("rustc", "2024"),
+                compiler(OLD_RUSTC, "2021"),
+            ]
+        } else {
+            vec![compiler(
+                rustc.as_deref().unwrap_or("rustc"),
+                edition.as_deref().unwrap_or("2021"),
+            )]
+        };
+        Options {
+            compilers,
+            skip_missing: false,
+            provided: Vec::new(),
+            pretty: false,
+        }
+    }
+
+    /// `--deny-warnings`: every warning fails the bundle.
+    pub fn deny_warnings(&mut self) {
+        for c in &mut self.compilers {
+            c.deny_warnings = true;
+        }
+    }
+}
+
+/// What one bundle run produced, for the summary line.
+#[derive(Debug)]
+pub struct Summary {
+    pub name: String,
+    pub path: PathBuf,
+    pub bytes: usize,
+    /// For each bundled library: its name, items kept and items available.
+    pub items: Vec<(String, usize, usize)>,
+    pub samples: usize,
+    /// `rustc 1.63.0 (2021)` for each compiler that passed.
+    pub checked: Vec<String>,
+    /// The missing compilers skipped under `--skip-missing`.
+    pub skipped: Vec<String>,
+    /// Why the bundle is proven on one edition only.
+    pub edition_note: Option<String>,
+    /// The compilers' warnings, each once.
+    pub warnings: String,
+    /// Crates left to the judge.
+    pub provided: Vec<String>,
+    /// Compilers not run, and why.
+    pub not_run: Vec<String>,
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {} bytes", self.name, self.bytes)?;
+        if self.bytes > SIZE_TARGET {
+            write!(f, " (over the {} KiB target)", SIZE_TARGET / 1024)?;
+        }
+        for (library, kept, available) in &self.items {
+            write!(f, ", {} items {}/{}", library, kept, available)?;
+        }
+        if !self.provided.is_empty() {
+            write!(f, ", provided by the judge: {}", self.provided.join(", "))?;
+        }
+        if self.samples == 0 {
+            write!(
+                f,
+                ", NO SAMPLES RUN (samples/{}/ has none), compiled on {}",
+                self.name,
+                self.checked.join(", ")
+            )?;
+        } else {
+            write!(
+                f,
+                ", {} sample{} passed on {}",
+                self.samples,
+                if self.samples == 1 { "" } else { "s" },
+                self.checked.join(", "),
+            )?;
+        }
+        write!(f, " -> {}", self.path.display())?;
+        if let Some(note) = &self.edition_note {
+            write!(f, "; {}", note)?;
+        }
+        if !self.skipped.is_empty() {
+            write!(f, " (not checked: {} is missing)", self.skipped.join(", "))?;
+        }
+        for note in &self.not_run {
+            write!(f, "; {}", note)?;
+        }
+        Ok(())
+    }
+}
+
+/// What `cargo xtask bundle --help` prints.
+pub const USAGE: &str = "\
+cargo xtask bundle <crate>... | --all | --fixtures [options]
+
+Writes target/bundle/<crate>.rs: the crate's main.rs and lib.rs with the parts of every library it
+uses (workspace crates and std-only crates.io dependencies, pruned item by item), then proves it:
+compiles it with rustc alone on the current rustc (editions 2021 and 2024) and /usr/bin/rustc
+(1.63, edition 2021) and runs every samples/<crate>/*.in on each. The file is replaced only when
+every check passed; a rejected text is kept as <crate>.rs.failed.
+  --all              every crate of the workspace with a src/main.rs (libraries are skipped)
+  --fixtures         the crates of xtask/testdata/fixture, the bundler's own test workspace
+  --workspace DIR    the crates of another workspace
+  --provided CRATE   leave CRATE to the judge as an external crate (repeatable; also
+                     `provided = [..]` in [package.metadata.judge])
+  --deny-warnings    compile with -D warnings (warnings in the user's code stop the bundle)
+  --pretty           lay out the libraries (the crate's own lib.rs too) like main.rs (default:
+                     compact, each item a line start, no indentation, for judges' size limits)
+  --rustc PATH       check on this compiler only, instead of the three
+  --edition E        with --rustc: the edition to check (default 2021)
+  --skip-missing     a compiler that is not installed is skipped, not an error
+";
+
+pub fn run(args: Vec<String>) -> Result<()> {
+    // `--provided` may be repeated (`Args::value` keeps the last).
+    let mut provided = Vec::new();
+    let mut rest = Vec::new();
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        if arg == "--provided" {
+            provided.push(args.next().context("--provided needs a crate name")?);
+        } else if let Some(name) = arg.strip_prefix("--provided=") {
+            provided.push(name.to_string());
+        } else {
+            rest.push(arg);
+        }
+    }
+    let mut args = Args::new(rest);
+    let all = args.flag("--all");
+    let fixtures = args.flag("--fixtures");
+    let skip_missing = args.flag("--skip-missing");
+    let deny_warnings = args.flag("--deny-warnings");
+    let pretty = args.flag("--pretty");
+    let rustc = args.value("--rustc")?;
+    let edition = args.value("--edition")?;
+    let other_workspace = args.value("--workspace")?;
+    let names = args.finish()?;
+    let mut options = Options::from_flags(rustc, edition);
+    options.skip_missing = skip_missing;
+    options.provided = provided;
+    options.pretty = pretty;
+    if deny_warnings {
+        options.deny_warnings();
+    }
+    let root = match (fixtures, other_workspace) {
+        (true, _) => Path::new(env!("CARGO_MANIFEST_DIR")).join(FIXTURES),
+        (false, Some(dir)) => PathBuf::from(dir),
+        (false, None) => workspace::root(),
+    };
+    let ws = Workspace::read(&root)?;
+    let names = if all || (fixtures && names.is_empty()) {
+        if !names.is_empty() {
+            bail!("give crate names or --all, not both");
+        }
+        ws.binaries()
+    } else {
+        names
+    };
+    if names.is_empty() {
+        bail!("usage: cargo xtask bundle <crate>... | --all");
+    }
+    if fixtures {
+        check_with_cargo(&ws.root, &names)?;
+    }
+    // Every crate at once: the compilers share the cores (see `verify`).
+    let results: Vec<Result<Summary>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = names
+            .iter()
+            .map(|name| {
+                let (ws, options) = (&ws, &options);
+                scope.spawn(move || bundle_in(ws, name, options))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| bail!("bundling panicked")))
+            .collect()
+    });
+    let mut failed = Vec::new();
+    for (name, result) in names.iter().zip(results) {
+        match result {
+            Ok(summary) => {
+                if !summary.warnings.is_empty() {
+                    eprint!("{}", summary.warnings);
+                }
+                if summary.samples == 0 {
+                    eprintln!(
+                        "warning: {}: no samples in samples/{}/, so the bundle was compiled but never run",
+                        name, name
+                    );
+                }
+                println!("{}", summary);
+            }
+            Err(err) => {
+                eprintln!("error: {}: {:#}", name, err);
+                failed.push(name.as_str());
+            }
+        }
+    }
+    if !failed.is_empty() {
+        bail!(
+            "{} of {} bundles failed: {}",
+            failed.len(),
+            names.len(),
+            failed.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// `--fixtures`: what `cargo run --release -p <crate>` answers on each sample must be the
+/// expected output, which the bundles are then checked against. One build per crate: cargo
+/// unifies features only among the packages one command builds.
+fn check_with_cargo(root: &Path, names: &[String]) -> Result<()> {
+    let scratch = TempDir::new("cargo-run")?;
+    for name in names {
+        let status = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
+            .args([
+                "build",
+                "--release",
+                "--quiet",
+                "-p",
+                name,
+                "--manifest-path",
+            ])
+            .arg(root.join("Cargo.toml"))
+            .stderr(Stdio::null())
+            .status()
+            .context("running cargo build")?;
+        if !status.success() {
+            bail!("cargo build --release -p {} failed", name);
+        }
+        let binary = root.join("target/release").join(name);
+        let cases = samples_of(root, name)?;
+        verify::run_samples(&binary, &cases, scratch.path())
+            .with_context(|| format!("{}: cargo run --release", name))?;
+    }
+    Ok(())
+}
+
+fn samples_of(root: &Path, name: &str) -> Result<Vec<verify::Case>> {
+    Ok(if workspace::samples_dir(root, name).is_dir() {
+        workspace::samples(root, name)?
+    } else {
+        Vec::new()
+    })
+}
+
+/// Bundles binary crate `name` of the workspace at `root` into `target/bundle/<name>.rs`,
+/// compiled and run on the samples with every compiler of `options` first. On failure the
+/// previous bundle stays; the rejected text goes to `<name>.rs.failed` for inspection.
+pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summary> {
+    bundle_in(&Workspace::read(root)?, name, options)
+}
+
+fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
+    let root = ws.root.as_path();
+    let assembled = assemble_in(ws, name, &options.provided, options.pretty)?;
+    let target = workspace::bundle_path(root, name);
+    let dir = target.parent().expect("bundle path has a folder");
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    let failed_copy = target.with_extension("rs.failed");
+    let cases = samples_of(root, name)?;
+    let shown_failed = failed_copy.strip_prefix(root).unwrap_or(&failed_copy);
+    let subject = verify::Subject {
+        name,
+        text: &assembled.text,
+        cases: &cases,
+        edition: &assembled.edition,
+        map: &assembled.map,
+        root,
+        failed_copy: shown_failed,
+        dropped: &assembled.dropped,
+    };
+    let mut not_run = Vec::new();
+    let compilers = if assembled.external.is_empty() {
+        options.compilers.clone()
+    } else {
+        // A provided crate is linked from cargo's build, which only the current rustc reads.
+        let mut current: Vec<Compiler> = options
+            .compilers
+            .iter()
+            .filter(|c| c.rustc == Path::new("rustc"))
+            .cloned()
+            .collect();
+        let externs = cargo_externs(root, name)?;
+        for c in &mut current {
+            c.externs = externs.clone();
+        }
+        for c in options
+            .compilers
+            .iter()
+            .filter(|c| c.rustc != Path::new("rustc"))
+        {
+            not_run.push(format!(
+                "not checked on {}: the provided crates are linked from cargo's build, which only the current rustc reads",
+                c.rustc.display()
+            ));
+        }
+        current
+    };
+    // A bundle proven before on the same text, compilers and samples is not compiled again:
+    // the proof would be the same (a warm `--all` after a change of one crate proves that one).
+    let proof_key = proof_key(&assembled.text, &compilers, &cases)?;
+    let proof_file = dir.join(".proofs").join(name);
+    let unchanged = std::fs::read_to_string(&target).ok().as_deref() == Some(&assembled.text);
+    let remembered = if unchanged {
+        read_proof(&proof_file, proof_key)
+    } else {
+        None
+    };
+    let proof = match remembered.map(Ok).unwrap_or_else(|| {
+        verify::verify(&subject, &compilers, options.skip_missing)
+            .inspect(|proof| write_proof(&proof_file, proof_key, proof))
+    }) {
+        Ok(proof) => proof,
+        Err(err) => {
+            write_atomically(&failed_copy, &assembled.text).ok();
+            return Err(err.context(format!(
+                "the bundle was not written; its text is in {}",
+                shown_failed.display()
+            )));
+        }
+    };
+    write_atomically(&target, &assembled.text)?;
+    std::fs::remove_file(&failed_copy).ok();
+    Ok(Summary {
+        name: name.to_string(),
+        path: target.strip_prefix(root).unwrap_or(&target).to_path_buf(),
+        bytes: assembled.text.len(),
+        items: assembled.items,
+        samples: cases.len(),
+        checked: proof.passed,
+        skipped: proof.skipped,
+        edition_note: proof.edition_note,
+        warnings: proof.warnings,
+        provided: assembled.external.into_iter().collect(),
+        not_run,
+    })
+}
+
+/// What a bundle's proof depends on: its text, each compiler (its `--version`, edition and
+/// flags) and each sample, hashed (FNV-1a, stable across runs and builds of xtask).
+fn proof_key(text: &str, compilers: &[Compiler], cases: &[verify::Case]) -> Result<u64> {
+    let mut hash = 0xcbf2_9ce4_8422_2325u64;
+    let mut add = |bytes: &[u8]| {
+        for &b in bytes.iter().chain(&[0xff]) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    };
+    add(text.as_bytes());
+    for c in compilers {
+        add(format!("{:?} {:?}", c, c.version()).as_bytes());
+    }
+    for case in cases {
+        add(case.0.as_bytes());
+        add(&std::fs::read(&case.1)?);
+        add(&std::fs::read(&case.2)?);
+    }
+    Ok(hash)
+}
+
+/// The remembered proof of `key`, if `file` holds it.
+fn read_proof(file: &Path, key: u64) -> Option<verify::Proof> {
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).ok()?).ok()?;
+    if json["key"].as_str()? != format!("{:016x}", key) {
+        return None;
+    }
+    let list = |field: &str| -> Option<Vec<String>> {
+        json[field]
+            .as_array()?
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect()
+    };
+    Some(verify::Proof {
+        passed: list("passed")?,
+        skipped: list("skipped")?,
+        edition_note: json["edition_note"].as_str().map(str::to_string),
+        warnings: json["warnings"].as_str()?.to_string(),
+    })
+}
+
+/// Remembers a proof; a failure to write only costs the next run a new proof.
+fn write_proof(file: &Path, key: u64, proof: &verify::Proof) {
+    let json = serde_json::json!({
+        "key": format!("{:016x}", key),
+        "passed": proof.passed,
+        "skipped": proof.skipped,
+        "edition_note": proof.edition_note,
+        "warnings": proof.warnings,
+    });
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir).ok();
+    }
+    write_atomically(file, &json.to_string()).ok();
+}
+
+/// `--extern name=path` for each dependency of `name`, from a `cargo build --release` of it:
+/// how a bundle that leaves crates to the judge is checked.
+fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
+    let out = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
+        .args([
+            "build",
+            "--release",
+            "--message-format=json",
+            "-p",
+            name,
+            "--manifest-path",
+        ])
+        .arg(root.join("Cargo.toml"))
+        .output()
+        .context("running cargo build")?;
+    if !out.status.success() {
+        bail!(
+            "cargo build --release -p {} failed:\n{}",
+            name,
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let mut externs = Vec::new();
+    for line in String::from_utf8_lossy(&out.stdout).lines() {
+        let Ok(msg) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if msg["reason"] != "compiler-artifact" {
+            continue;
+        }
+        let lib = msg["target"]["kind"]
+            .as_array()
+            .is_some_and(|k| k.iter().any(|k| k == "lib" || k == "rlib"));
+        if !lib {
+            continue;
+        }
+        let crate_name = msg["target"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .replace('-', "_");
+        for file in msg["filenames"].as_array().into_iter().flatten() {
+            if let Some(f) = file.as_str().filter(|f| f.ends_with(".rlib")) {
+                externs.push((crate_name.clone(), PathBuf::from(f)));
+            }
+        }
+    }
+    Ok(externs)
+}
+
+/// A bundle's text and what went into it.
+pub struct Assembled {
+    pub text: String,
+    /// For each bundled library: its name, items kept and items available (after dropping
+    /// tests and disabled features).
+    pub items: Vec<(String, usize, usize)>,
+    /// The binary's edition.
+    pub edition: String,
+    /// Where each line of `text` came from.
+    pub map: print::LineMap,
+    /// Names the pruner removed, with where each was defined.
+    pub dropped: BTreeMap<String, String>,
+    /// Dependencies left to the judge.
+    pub external: BTreeSet<String>,
+}
+
+/// Builds the bundle text of binary crate `name` in the workspace at `root`.
+pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
+    assemble_in(&Workspace::read(root)?, name, &[], false)
+}
+
+/// Builds the bundle text of `name`; `pretty` lays out the libraries like the binary's code.
+fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) -> Result<Assembled> {
+    let plan = ws.plan(name, provided)?;
+    let root = ws.root.as_path();
+
+    // Load: the binary's `main.rs`, then each library's root file.
+    let mut sources = Sources::new();
+    let main_dir = plan
+        .main_file
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(root)
+        .to_path_buf();
+    let main_env = load::cargo_env(
+        &plan.name,
+        &plan.version,
+        &plan.name.replace('-', "_"),
+        &main_dir,
+    );
+    let mut main = load_tree(
+        root,
+        &plan.features,
+        &main_env,
+        &plan.main_file,
+        Vec::new(),
+        &mut sources,
+    )?;
+    let mut libs = Vec::new();
+    for lib in &plan.crates {
+        let env = load::cargo_env(&lib.package, &lib.version, &lib.module, &lib.manifest_dir);
+        libs.push(load_tree(
+            root,
+            &lib.features,
+            &env,
+            &lib.root_file,
+            vec![lib.module.clone()],
+            &mut sources,
+        )?);
+    }
+
+    let exported = rewrite_paths(&plan, &mut main, &mut libs)?;
+    let mut root_names: BTreeSet<String> = plan.crates.iter().map(|c| c.module.clone()).collect();
+    root_names.extend(exported.values().flatten().cloned());
+    rewrite::drop_root_self_imports(&mut main.items, &root_names);
+    let mut items = nest(main.items, &plan, libs);
+
+    let modules: BTreeSet<String> = plan.crates.iter().map(|c| c.module.clone()).collect();
+    let available: Vec<usize> = plan
+        .crates
+        .iter()
+        .map(|c| library_module(&items, &c.module).map_or(0, prune::count_items))
+        .collect();
+    let before = prune::defined_names(&items, root, &sources);
+    prune::prune(&mut items, &modules, root, &sources)?;
+    let after = prune::defined_names(&items, root, &sources);
+    let dropped = before
+        .into_iter()
+        .filter(|(name, _)| !after.contains_key(name))
+        .collect();
+    let counts = plan
+        .crates
+        .iter()
+        .zip(available)
+        .filter(|(c, _)| c.package != plan.name)
+        .map(|(c, n)| {
+            let kept = library_module(&items, &c.module).map_or(0, prune::count_items);
+            (c.package.clone(), kept, n)
+        })
+        .collect();
+
+    let file = syn::File {
+        shebang: None,
+        attrs: lint_allowances(main.attrs),
+        items,
+    };
+    // Every library is compact, the binary's own `lib.rs` too: `main.rs` is what a reader of
+    // the bundle looks for first, and where most contestants write everything.
+    let compact: BTreeSet<String> = if pretty {
+        BTreeSet::new()
+    } else {
+        plan.crates.iter().map(|c| c.module.clone()).collect()
+    };
+    let (text, map) = print::print(&header(&plan), &file, &sources, &compact);
+    Ok(Assembled {
+        text,
+        items: counts,
+        edition: plan.edition.clone(),
+        map,
+        dropped,
+        external: plan.external.clone(),
+    })
+}
+
+fn load_tree(
+    root: &Path,
+    features: &BTreeSet<String>,
+    env: &BTreeMap<String, String>,
+    file: &Path,
+    module: Vec<String>,
+    sources: &mut Sources,
+) -> Result<Tree> {
+    Loader {
+        root,
+        cfg: cfg::CfgSet { features },
+        env,
+        sources,
+    }
+    .load_crate(file, module)
+}
+
+/// Rewrites the paths of the binary and of each library (see `rewrite`); returns the exported
+/// macros of each library module.
+fn rewrite_paths(
+    plan: &Plan,
+    main: &mut Tree,
+    libs: &mut [Tree],
+) -> Result<BTreeMap<String, Vec<String>>> {
+    // `#[macro_export]` macros land at the bundle root; two of one name would collide.
+    let mut exported = BTreeMap::new();
+    let mut all = BTreeSet::new();
+    for (lib, tree) in plan.crates.iter().zip(libs.iter()) {
+        let names = prune::exported_macros(&tree.items);
+        for name in &names {
+            if !all.insert(name.clone()) {
+                bail!(
+                    "{}: exported macro `{}` is also exported by another bundled crate",
+                    lib.package,
+                    name
+                );
+            }
+        }
+        exported.insert(lib.module.clone(), names);
+    }
+    let mut stringifying = BTreeSet::new();
+    for tree in libs.iter().chain(std::iter::once(&*main)) {
+        stringifying.extend(prune::stringifying_macros(&tree.items));
+    }
+    let rewrite = |own: Option<&str>, deps: &BTreeMap<String, String>, tree: &mut Tree| {
+        let mut crates = deps.clone();
+        rewrite::extern_crates(&mut tree.items, &mut crates, &exported, own.is_none());
+        let mut rewriter = rewrite::Rewriter {
+            own,
+            crates: &crates,
+            exported_macros: &all,
+            depth: 0,
+            stringifying: &stringifying,
+        };
+        for item in tree.items.iter_mut() {
+            rewriter.visit_item_mut(item);
+        }
+    };
+    rewrite(None, &plan.main_deps, main);
+    for (lib, tree) in plan.crates.iter().zip(libs.iter_mut()) {
+        rewrite(Some(&lib.module), &lib.deps, tree);
+    }
+    Ok(exported)
+}
+
+/// The bundle root: the binary's items, then one module per library.
+fn nest(mut items: Vec<Item>, plan: &Plan, libs: Vec<Tree>) -> Vec<Item> {
+    for (lib, tree) in plan.crates.iter().zip(libs) {
+        let ident = Ident::new(&lib.module, Span::call_site());
+        let attrs = lint_allowances(tree.attrs);
+        let body = tree.items;
+        // What a library exports but the binary does not use is pruned; what stays may still be
+        // unused to rustc (fields read only by derived impls, re-exports, methods kept because a
+        // same-named one is called), which cargo never warns about in a library.
+        items.push(parse_quote! {
+            #[allow(dead_code, unused_imports, unused_macros)]
+            mod #ident {
+                #(#attrs)*
+                #(#body)*
+            }
+        });
+    }
+    items
+}
+
+/// The items of a library's module in the bundle.
+fn library_module<'a>(items: &'a [Item], ident: &str) -> Option<&'a [Item]> {
+    items.iter().find_map(|item| match item {
+        Item::Mod(m) if m.ident == ident => m.content.as_ref().map(|(_, items)| items.as_slice()),
+        _ => None,
+    })
+}
+
+/// Crate-level inner attributes make sense in a module only as lint allowances; the rest
+/// (`#![no_std]`, `#![warn(missing_docs)]`, ...) belongs to the original crate.
+fn lint_allowances(attrs: Vec<syn::Attribute>) -> Vec<syn::Attribute> {
+    attrs
+        .into_iter()
+        .filter(|a| matches!(a.style, syn::AttrStyle::Inner(_)) && a.path().is_ident("allow"))
+        .collect()
+}
+
+/// The commit the sources come from, `-dirty` when tracked files changed; `None` without git.
+fn source_commit(root: &Path) -> Option<String> {
+    let git = |args: &[&str]| -> Option<String> {
+        let out = std::process::Command::new("git")
+            .arg("-C")
+            .arg(root)
+            .args(args)
+            .output()
+            .ok()?;
+        out.status
+            .success()
+            .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    };
+    let commit = git(&["rev-parse", "--short", "HEAD"])?;
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no"])?;
+    Some(if dirty.is_empty() {
+        commit
+    } else {
+        format!("{}-dirty", commit)
+    })
+}
+
+/// The comment that opens a bundle: what it is and where it comes from.
+fn header(plan: &Plan) -> String {
+    let mut parts: Vec<String> = plan
+        .crates
+        .iter()
+        .filter(|c| c.package != plan.name)
+        .map(|c| format!("{} {}", c.package, c.version))
+        .collect();
+    if let Some(commit) = source_commit(&plan.root) {
+        parts.push(format!("commit {}", commit));
+    }
+    let mut text = format!("// {}: bundled by `cargo xtask bundle`", plan.name);
+    if !parts.is_empty() {
+        text.push_str(&format!(" ({})", parts.join(", ")));
+    }
+    text.push_str(".\n");
+    text
+}
+
+/// Writes `path` so that it either keeps its old content or has all of `text`: write a
+/// temporary file beside it, then rename over it.
+fn write_atomically(path: &Path, text: &str) -> Result<()> {
+    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temp = path.with_file_name(format!(".{}.{}.tmp", file_name, std::process::id()));
+    std::fs::write(&temp, text).with_context(|| format!("writing {}", temp.display()))?;
+    std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))
+}
+
+/// A fresh folder under the workspace's `target/tmp/`, removed on drop; one that a killed run
+/// left behind is removed by the next.
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn new(what: &str) -> Result<TempDir> {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let base = workspace::scratch_dir();
+        std::fs::create_dir_all(&base).with_context(|| format!("creating {}", base.display()))?;
+        remove_stale_temp_dirs(&base);
+        let path = base.join(format!(
+            "gamedp-{}-{}-{}",
+            what,
+            std::process::id(),
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        ));
+        std::fs::create_dir_all(&path).with_context(|| format!("creating {}", path.display()))?;
+        Ok(TempDir(path))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+/// Removes the `gamedp-<what>-<pid>-<n>` folders of `base` whose process is gone (a killed
+/// bundle or test).
+fn remove_stale_temp_dirs(base: &Path) {
+    let Ok(entries) = std::fs::read_dir(base) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with("gamedp-") {
+            continue;
+        }
+        let mut parts = name.rsplit('-');
+        let (_, pid) = (parts.next(), parts.next());
+        let Some(pid) = pid.and_then(|p| p.parse::<u32>().ok()) else {
+            continue;
+        };
+        let alive = pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists();
+        if !alive {
+            std::fs::remove_dir_all(entry.path()).ok();
+        }
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        std::fs::remove_dir_all(&self.0).ok();
+    }
+}
+
+#[cfg(test)]
+mod tests;

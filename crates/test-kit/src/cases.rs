@@ -1,0 +1,133 @@
+//! One batch of generated cases checked in this process: the part of a stress run that knows the
+//! oracle's types. The oracle program runs it in a child process per batch (so that a case that
+//! aborts the process is reported with its seed); tests run it on threads.
+
+use crate::oracle::{check_input_with, Mismatch, Oracle};
+use dp_core::SplitMix64;
+use std::time::{Duration, Instant};
+
+/// Stack of the threads that run brute forces and solvers: brute forces may recurse as deep as
+/// the game (`cargo xtask brute` and stress give them the same).
+pub const CASE_STACK: usize = 1 << 30;
+
+/// What happened to one case, in seed order, as a batch runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The case of this seed starts (a crash from here on is this seed's).
+    Start(u64),
+    /// Brute force and solver agree; how long the case took and the first line of the answer.
+    Agree {
+        seed: u64,
+        took: Duration,
+        first_line: String,
+    },
+    /// They disagree (or the solver panicked): the batch stops.
+    Mismatch(u64),
+    /// The brute force panicked (its size guard, or a bug in it): the batch stops.
+    GaveUp { seed: u64, message: String },
+}
+
+thread_local! {
+    /// Whether this thread is inside the solver or the brute force, whose panics are reported
+    /// as their answers rather than printed.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Keeps the default panic message for every panic but those caught by [`catch_quietly`].
+pub fn quiet_caught_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(|flag| flag.get()) {
+                default(info);
+            }
+        }));
+    });
+}
+
+/// Runs `f`, returning its panic's message instead of unwinding.
+pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    QUIET.with(|flag| flag.set(true));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    QUIET.with(|flag| flag.set(false));
+    result.map_err(|panic| panic_message(&*panic))
+}
+
+/// The text of a panic's payload.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(no message)".to_string()
+    }
+}
+
+/// The solver's output on `text`, or its error, or its panic, as text.
+pub fn solver_output<O: Oracle>(text: &str) -> String {
+    let run = catch_quietly(|| {
+        let mut out = Vec::new();
+        let result = O::solve(text.as_bytes(), &mut out);
+        (result, out)
+    });
+    match run {
+        Ok((Ok(()), out)) => String::from_utf8_lossy(&out).into_owned(),
+        Ok((Err(err), _)) => format!("error: {}", err),
+        Err(panic) => format!("panic: {}", panic),
+    }
+}
+
+/// Checks the input generated from `seed`, a panicking solver counted as a mismatch.
+pub fn check_seed<O: Oracle>(seed: u64) -> Option<Mismatch<O::Input>> {
+    let input = O::generate(&mut SplitMix64::new(seed));
+    check_input_with::<O>(seed, input, solver_output::<O>)
+}
+
+/// Checks seeds `first..=last` in order, telling `event` about each, and stops at the first
+/// mismatch or brute-force panic.
+pub fn run_cases<O: Oracle>(first: u64, last: u64, event: &mut dyn FnMut(Event)) {
+    quiet_caught_panics();
+    let mut seed = first;
+    loop {
+        event(Event::Start(seed));
+        let begun = Instant::now();
+        let input = O::generate(&mut SplitMix64::new(seed));
+        let text = O::render(&input);
+        let expected = match catch_quietly(|| O::brute_force(&input)) {
+            Ok(expected) => expected,
+            Err(message) => {
+                event(Event::GaveUp { seed, message });
+                return;
+            }
+        };
+        let got = solver_output::<O>(&text);
+        if !crate::oracle::same_tokens(&expected, &got) {
+            event(Event::Mismatch(seed));
+            return;
+        }
+        let first_line = expected.lines().next().unwrap_or("").trim();
+        event(Event::Agree {
+            seed,
+            took: begun.elapsed(),
+            first_line: shorten(first_line, 60),
+        });
+        if seed == last {
+            return;
+        }
+        seed += 1;
+    }
+}
+
+/// At most `most` bytes of `text`, cut at a character boundary, with `...` when cut.
+pub fn shorten(text: &str, most: usize) -> String {
+    if text.len() <= most {
+        return text.to_string();
+    }
+    let mut end = most;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}...", &text[..end])
+}

@@ -1,0 +1,123 @@
+//! The checks every problem gets without a line of its own: its solver agrees with its brute
+//! force on random small inputs, its oracle reads back what it renders, its shrink only proposes
+//! other inputs, and every sample's `.out` is what the solver answers, also with CRLF line ends
+//! and with a token appended (which must be refused).
+
+use crate::cases;
+use crate::oracle::{same_tokens, Oracle};
+use dp_core::SplitMix64;
+use std::path::Path;
+
+/// What [`standard_checks`] looked at.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// Random inputs checked.
+    pub cases: u64,
+    /// Samples checked.
+    pub samples: usize,
+}
+
+/// Runs the checks of the module documentation on `cases` random inputs (seeds `1..=cases`)
+/// and on the samples in `samples` (`NAME.in` with `NAME.out`), when given.
+///
+/// # Errors
+/// The first failed check, naming the seed or the sample.
+///
+/// # Example
+/// See the oracle program's `check` command ([`crate::oracle_program`]).
+pub fn standard_checks<O: Oracle>(cases: u64, samples: Option<&Path>) -> Result<Checked, String> {
+    let name = O::name();
+    for seed in 1..=cases {
+        if let Some(mismatch) = cases::check_seed::<O>(seed) {
+            return Err(format!(
+                "{}: seed {}: the solver disagrees with the brute force on\n{}expected {:?}, got {:?}",
+                name, seed, mismatch.text, mismatch.expected, mismatch.got
+            ));
+        }
+    }
+    let mut rng = SplitMix64::new(7);
+    for _ in 0..cases {
+        let input = O::generate(&mut rng);
+        let text = O::render(&input);
+        let parsed = O::parse(text.as_bytes()).map_err(|err| {
+            format!(
+                "{}: parse refuses what render wrote, {:?}: {}",
+                name, text, err
+            )
+        })?;
+        if O::render(&parsed) != text {
+            return Err(format!("{}: parse then render changes {:?}", name, text));
+        }
+        if let Some(why) = O::brute_force_refuses(&input) {
+            return Err(format!(
+                "{}: the generator made an input the brute force refuses ({}): {:?}",
+                name, why, text
+            ));
+        }
+        for smaller in O::shrink(&input) {
+            if O::render(&smaller) == text {
+                return Err(format!(
+                    "{}: shrink proposes the same input {:?}",
+                    name, input
+                ));
+            }
+        }
+    }
+    let text = O::render(&O::generate(&mut rng)) + "x\n";
+    if O::parse(text.as_bytes()).is_ok() {
+        return Err(format!(
+            "{}: parse accepts a stray token after the input: {:?}",
+            name, text
+        ));
+    }
+    let samples = match samples {
+        Some(dir) => check_samples::<O>(dir)?,
+        None => 0,
+    };
+    Ok(Checked { cases, samples })
+}
+
+/// Every `NAME.in` of `dir` through the solver: its answer must equal `NAME.out` token for
+/// token, and so must its answer to the input with CRLF line ends; an accepted input with a
+/// token appended must be refused. Returns the number of samples.
+pub fn check_samples<O: Oracle>(dir: &Path) -> Result<usize, String> {
+    let mut inputs: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|err| format!("reading {}: {}", dir.display(), err))?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    for path in &inputs {
+        let shown = path.display();
+        let input = std::fs::read(path).map_err(|err| format!("reading {}: {}", shown, err))?;
+        let expected = std::fs::read_to_string(path.with_extension("out"))
+            .map_err(|err| format!("{}: no readable .out: {}", shown, err))?;
+        let text = String::from_utf8_lossy(&input).into_owned();
+        let got = cases::solver_output::<O>(&text);
+        if !same_tokens(&got, &expected) {
+            return Err(format!(
+                "{}: the solver answers {:?}, the .out says {:?}",
+                shown, got, expected
+            ));
+        }
+        let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
+        let got = cases::solver_output::<O>(&crlf);
+        if !same_tokens(&got, &expected) {
+            return Err(format!(
+                "{} with CRLF line ends: the solver answers {:?}, the .out says {:?}",
+                shown, got, expected
+            ));
+        }
+        if !expected.trim_start().starts_with("error:") {
+            let padded = format!("{}\n7\n", text);
+            let got = cases::solver_output::<O>(&padded);
+            if !got.starts_with("error:") {
+                return Err(format!(
+                    "{} with a token appended: accepted, answering {:?}",
+                    shown, got
+                ));
+            }
+        }
+    }
+    Ok(inputs.len())
+}

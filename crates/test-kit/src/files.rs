@@ -1,0 +1,119 @@
+//! Writing sample files so that a kill or a full disk leaves both files of a pair or neither,
+//! and never replaces a file.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Why [`write_pair`] wrote nothing.
+#[derive(Debug)]
+pub enum PairError {
+    /// One of the two names is taken.
+    Taken,
+    /// Writing failed (a full disk, say); nothing of the pair is left.
+    Io(std::io::Error),
+}
+
+/// The prefix of the temporary files of [`write_pair`], which [`remove_stale`] cleans.
+const TEMPORARY: &str = ".gamedp-tmp-";
+
+/// Writes `first` and then `second` (each with its text) so that either both appear or
+/// neither does, and neither replaces a file: each text goes to a temporary file in the same
+/// folder first, then is linked under its name (a link never replaces a file), `second` first,
+/// so that the pair is whole once `first` (the `.in` that tools look for) appears.
+///
+/// # Example
+/// ```
+/// let dir = std::env::temp_dir().join(format!("test-kit-pair-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let (a, b) = (dir.join("x.in"), dir.join("x.out"));
+/// test_kit::files::write_pair(&a, b"1\n", &b, b"2\n").unwrap();
+/// assert!(matches!(
+///     test_kit::files::write_pair(&a, b"3\n", &b, b"4\n"),
+///     Err(test_kit::files::PairError::Taken)
+/// ));
+/// assert_eq!(std::fs::read(&a).unwrap(), b"1\n");
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn write_pair(
+    first: &Path,
+    first_text: &[u8],
+    second: &Path,
+    second_text: &[u8],
+) -> Result<(), PairError> {
+    let dir = first.parent().unwrap_or(Path::new("."));
+    remove_stale(dir);
+    if first.exists() || second.exists() {
+        return Err(PairError::Taken);
+    }
+    let temp_first = temporary(dir);
+    let temp_second = temporary(dir);
+    let cleanup = |paths: &[&Path]| {
+        for path in paths {
+            std::fs::remove_file(path).ok();
+        }
+    };
+    let written =
+        write_new(&temp_first, first_text).and_then(|()| write_new(&temp_second, second_text));
+    if let Err(err) = written {
+        cleanup(&[&temp_first, &temp_second]);
+        return Err(PairError::Io(err));
+    }
+    let result = match std::fs::hard_link(&temp_second, second) {
+        Err(err) if err.kind() == std::io::ErrorKind::AlreadyExists => Err(PairError::Taken),
+        Err(err) => Err(PairError::Io(err)),
+        Ok(()) => match std::fs::hard_link(&temp_first, first) {
+            Ok(()) => Ok(()),
+            Err(err) => {
+                std::fs::remove_file(second).ok();
+                Err(if err.kind() == std::io::ErrorKind::AlreadyExists {
+                    PairError::Taken
+                } else {
+                    PairError::Io(err)
+                })
+            }
+        },
+    };
+    cleanup(&[&temp_first, &temp_second]);
+    result
+}
+
+fn write_new(path: &Path, text: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?;
+    file.write_all(text)?;
+    file.sync_all()
+}
+
+fn temporary(dir: &Path) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    dir.join(format!(
+        "{}{}-{}",
+        TEMPORARY,
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ))
+}
+
+/// Removes the temporary files that a killed [`write_pair`] left in `dir` (those of processes
+/// no longer running).
+pub fn remove_stale(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = name.strip_prefix(TEMPORARY) else {
+            continue;
+        };
+        let pid = rest.split('-').next().unwrap_or("");
+        let alive = pid.parse::<u32>().is_ok_and(|pid| {
+            pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists()
+        });
+        if !alive {
+            std::fs::remove_file(entry.path()).ok();
+        }
+    }
+}

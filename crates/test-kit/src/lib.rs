@@ -1,0 +1,31 @@
+//! The testing kit of gamedp problem crates: test code only, never bundled for a judge (judge
+//! code is `dp-core`, std-only). A problem crate's `oracle` feature switches it on.
+//!
+//! | file | items | what for |
+//! | --- | --- | --- |
+//! | `oracle.rs` | [`Oracle`], [`Planted`], [`PlantedSolver`], [`BenchInput`], [`Mismatch`], [`find_mismatch`], [`check_seed`], [`check_input`], [`check_input_with`], [`shrink_mismatch`], [`shrink_mismatch_with`], [`run_solver`], [`same_tokens`], [`parse_with`] | a problem seen from its tests: generator, brute force, shrink and solver tied together |
+//! | `shrink.rs` | [`smaller`], [`shorter`], [`windows`], [`shrink_each`], [`shrink_list`], [`ShrinkNumber`] | strictly smaller numbers and lists, for shrinking |
+//! | `program.rs` | [`oracle_program`] | the `main` of a problem's oracle program, which `cargo xtask` builds and runs |
+//! | `stress.rs` | `stress::*` | the stress engine: batches in child processes, the lowest failure shrunk and saved |
+//! | `cases.rs` | `cases::*` | one batch of cases in this process, panics caught |
+//! | `checks.rs` | [`standard_checks`], [`check_samples`] | what every problem is checked for without a line of its own |
+//! | `brute.rs` | [`brute_answer`], [`solver_answer`] | answers to hand-written inputs |
+//! | `files.rs` | `files::*` | sample pairs written whole or not at all |
+
+mod brute;
+pub mod cases;
+mod checks;
+pub mod files;
+mod oracle;
+mod program;
+mod shrink;
+pub mod stress;
+
+pub use crate::brute::{brute_answer, solver_answer};
+pub use crate::checks::{check_samples, standard_checks, Checked};
+pub use crate::oracle::{
+    check_input, check_input_with, check_seed, find_mismatch, parse_with, run_solver, same_tokens,
+    shrink_mismatch, shrink_mismatch_with, BenchInput, Mismatch, Oracle, Planted, PlantedSolver,
+};
+pub use crate::program::{file_stem, oracle_program, read_regular, USAGE};
+pub use crate::shrink::{shorter, shrink_each, shrink_list, smaller, windows, ShrinkNumber};

@@ -1,0 +1,53 @@
+//! A demo oracle program for the kit's tests: the input is one depth d (1 to 99); the brute
+//! force counts it by recursing 1000 d frames deep (past any default thread stack, within the
+//! kit's), the solver prints it. With `DEMO_OVERFLOW_DEPTH=d` set, the brute force recurses
+//! without end on depth d, overflowing even the kit's stack.
+
+use dp_core::{Error, Scanner, SplitMix64};
+use test_kit::{parse_with, smaller, Oracle};
+
+struct Depth;
+
+/// Counts `n` by recursion, a frame of 64 bytes or more per step.
+#[inline(never)]
+fn count(n: u64, forever: bool) -> u64 {
+    let pad = std::hint::black_box([n; 8]);
+    if n == 0 && !forever {
+        return 0;
+    }
+    1 + count(pad[0].saturating_sub(1), forever) + std::hint::black_box(0)
+}
+
+impl Oracle for Depth {
+    type Input = u64;
+    fn name() -> &'static str {
+        "test-kit-demo"
+    }
+    fn generate(rng: &mut SplitMix64) -> u64 {
+        rng.range(1, 99)
+    }
+    fn render(d: &u64) -> String {
+        format!("{}\n", d)
+    }
+    fn parse(input: &[u8]) -> Result<u64, String> {
+        parse_with(input, |sc| sc.next_in(1..=99, "d"))
+    }
+    fn brute_force(d: &u64) -> String {
+        let forever = std::env::var("DEMO_OVERFLOW_DEPTH").ok() == Some(d.to_string());
+        format!("{}\n", count(d * 1000, forever) / 1000)
+    }
+    fn shrink(d: &u64) -> Vec<u64> {
+        smaller(*d, 1)
+    }
+    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+        let mut sc = Scanner::new(input);
+        let d: u64 = sc.next_in(1..=99, "d")?;
+        sc.finish()?;
+        out.extend_from_slice(format!("{}\n", d).as_bytes());
+        Ok(())
+    }
+}
+
+fn main() {
+    test_kit::oracle_program::<Depth>()
+}

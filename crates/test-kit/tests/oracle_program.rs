@@ -1,0 +1,186 @@
+//! The oracle program as `cargo xtask` runs it, on the kit's demo oracle: stress in child
+//! processes gives brute forces the stack `brute` gives them, survives a case that overflows
+//! it and names that case's seed; `brute`, `solve`, `bench-inputs` and `check` answer as
+//! documented.
+
+use dp_core::SplitMix64;
+use std::process::{Command, Output};
+
+fn demo(args: &[&str], overflow_depth: Option<u64>) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_test-kit-demo-oracle"));
+    command.args(args);
+    match overflow_depth {
+        Some(d) => command.env("DEMO_OVERFLOW_DEPTH", d.to_string()),
+        None => command.env_remove("DEMO_OVERFLOW_DEPTH"),
+    };
+    command.output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch(what: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("test-kit-{}-{}", what, std::process::id()));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_brute_force_recursing_100000_deep_passes_under_stress_and_brute() {
+    let dir = scratch("deep");
+    let run = demo(
+        &[
+            "stress",
+            "--cases",
+            "300",
+            "--quiet",
+            "--save-dir",
+            dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    let stdout = text(&run.stdout);
+    assert!(run.status.success(), "{}{}", stdout, text(&run.stderr));
+    assert!(
+        stdout.contains("300 cases (seeds 1..=300) agree"),
+        "{}",
+        stdout
+    );
+    let input = dir.join("deep.in");
+    std::fs::write(&input, "99\n").unwrap();
+    let brute = demo(&["brute", input.to_str().unwrap()], None);
+    assert_eq!(text(&brute.stdout), "99\n", "{}", text(&brute.stderr));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_case_that_overflows_the_stack_is_reported_with_its_seed() {
+    let dir = scratch("overflow");
+    let depth = 42;
+    let first = (1..)
+        .find(|&seed| SplitMix64::new(seed).range(1, 99) == depth)
+        .unwrap();
+    let run = demo(
+        &[
+            "stress",
+            "--cases",
+            "2000",
+            "--quiet",
+            "--save-dir",
+            dir.to_str().unwrap(),
+        ],
+        Some(depth),
+    );
+    let stdout = text(&run.stdout);
+    assert_eq!(
+        run.status.code(),
+        Some(1),
+        "{}{}",
+        stdout,
+        text(&run.stderr)
+    );
+    assert!(
+        stdout.contains(&format!("the case of seed {} crashed its process", first)),
+        "{}",
+        stdout
+    );
+    assert!(stdout.contains("SIGABRT"), "{}", stdout);
+    assert!(
+        stdout.contains(&format!("--- input\n{}\n", depth)),
+        "{}",
+        stdout
+    );
+    assert!(
+        stdout.contains(&format!("reproduce with --seed {} --cases 1", first)),
+        "{}",
+        stdout
+    );
+    // Nothing is saved as a sample: there is no trusted answer.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_lopsided_run_is_reported_with_the_spread_of_answers() {
+    let dir = scratch("spread");
+    let run = demo(
+        &[
+            "stress",
+            "--cases",
+            "200",
+            "--quiet",
+            "--save-dir",
+            dir.to_str().unwrap(),
+        ],
+        None,
+    );
+    let stdout = text(&run.stdout);
+    // 99 different answers: spread out, no warning.
+    assert!(stdout.contains("answers (first lines): "), "{}", stdout);
+    assert!(!stdout.contains("lopsided"), "{}", stdout);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn brute_solve_and_check_answer_as_documented() {
+    let dir = scratch("commands");
+    let good = dir.join("good.in");
+    let bad = dir.join("bad.in");
+    std::fs::write(&good, "7\n").unwrap();
+    std::fs::write(&bad, "100\n").unwrap();
+    let solve = demo(&["solve", bad.to_str().unwrap()], None);
+    assert!(solve.status.success());
+    assert!(
+        text(&solve.stdout).starts_with("error: "),
+        "{}",
+        text(&solve.stdout)
+    );
+    let brute = demo(
+        &["brute", good.to_str().unwrap(), bad.to_str().unwrap()],
+        None,
+    );
+    assert_eq!(brute.status.code(), Some(1));
+    assert!(text(&brute.stdout).starts_with(&format!("--- {}\n7\n", good.display())));
+    assert!(
+        text(&brute.stderr).contains("not an input of test-kit-demo"),
+        "{}",
+        text(&brute.stderr)
+    );
+    // A FIFO is refused at once, not read forever.
+    let fifo = dir.join("fifo.in");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if made.is_ok_and(|s| s.success()) {
+        let brute = demo(&["brute", fifo.to_str().unwrap()], None);
+        assert_eq!(brute.status.code(), Some(1));
+        assert!(
+            text(&brute.stderr).contains("not a regular file"),
+            "{}",
+            text(&brute.stderr)
+        );
+    }
+    std::fs::write(dir.join("seven.in"), "7\n").unwrap();
+    std::fs::write(dir.join("seven.out"), "7\n").unwrap();
+    std::fs::remove_file(&good).unwrap();
+    std::fs::remove_file(&bad).unwrap();
+    std::fs::remove_file(&fifo).ok();
+    let check = demo(&["check", dir.to_str().unwrap()], None);
+    assert!(check.status.success(), "{}", text(&check.stderr));
+    assert!(
+        text(&check.stdout).contains("200 random inputs and 1 samples pass"),
+        "{}",
+        text(&check.stdout)
+    );
+    std::fs::write(dir.join("seven.out"), "8\n").unwrap();
+    let check = demo(&["check", dir.to_str().unwrap()], None);
+    assert_eq!(check.status.code(), Some(1));
+    assert!(
+        text(&check.stderr).contains("seven.in: the solver answers"),
+        "{}",
+        text(&check.stderr)
+    );
+    let usage = demo(&["frobnicate"], None);
+    assert_eq!(usage.status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).ok();
+}

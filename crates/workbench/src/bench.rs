@@ -1,0 +1,286 @@
+//! `cargo xtask bench [<crate>...] [--runs N] [--rustc PATH]`: each problem's benchmark inputs (its
+//! oracle's `bench_inputs`: the largest inputs and the scaling series, from fixed seeds), written
+//! to `target/bench/<crate>/`, run on the bundled solution compiled as judges do (`rustc -O`; with
+//! `--rustc`, that compiler, e.g. `/usr/bin/rustc` for the oldest judges' 1.63), `--runs` times
+//! each (default 5). Prints a Markdown table of the median wall time and the
+//! peak memory of each input, ready for the README's Performance section.
+
+use crate::judge;
+use crate::oracle_program;
+use crate::process::{self, Limits};
+use anyhow::{bail, Context, Result};
+use bundler::cli::Args;
+use bundler::workspace;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+pub const USAGE: &str = "\
+cargo xtask bench [<crate>...] [--runs N] [--rustc PATH] [--plot FILE]
+
+Bundles each crate (checking its samples), compiles the bundle with `rustc -O --edition 2021`,
+runs it N times (default 5) on each of its oracle's bench_inputs under the crate's memory limit,
+and prints a Markdown table of the median wall time and the largest peak memory. With no crate,
+every problem crate whose oracle names benchmark inputs. The inputs are written afresh to
+target/bench/<crate>/ by the crate's oracle program (stale ones removed).
+  --runs N       runs per input (at least 1)
+  --rustc PATH   compile the bundle with PATH (e.g. /usr/bin/rustc, 1.63) instead of rustc;
+                 each row names its compiler
+  --plot FILE    also write an SVG: time and peak memory against input size, log-log, for each
+                 scaling series (inputs whose names differ in one number), with the fitted
+                 exponent in the legend
+Peak memory is measured by GNU time (/usr/bin/time) when installed; the command says which
+fallback it used when it is not.
+";
+
+/// Runs per input when `--runs` is not given.
+pub const DEFAULT_RUNS: usize = 5;
+/// No benchmark run may take longer than this: a slow solution is measured, a hung one is not.
+const TIME_CAP: Duration = Duration::from_secs(60);
+
+pub fn run(args: Vec<String>) -> Result<()> {
+    let mut args = Args::new(args);
+    let runs = args.parsed::<usize>("--runs")?.unwrap_or(DEFAULT_RUNS);
+    let rustc = args
+        .value("--rustc")?
+        .unwrap_or_else(|| "rustc".to_string());
+    let plot = args.value("--plot")?;
+    let names = args.finish()?;
+    if runs == 0 {
+        bail!("--runs must be at least 1");
+    }
+    let root = workspace::root();
+    let all = names.is_empty();
+    let names = if all {
+        oracle_program::with_oracle(&root)?
+    } else {
+        names
+    };
+    eprintln!("{}", process::memory_measure());
+    let mut rows = Vec::new();
+    for name in &names {
+        oracle_program::check(&root, name)?;
+        let inputs = write_inputs(&root, name)?;
+        if inputs.is_empty() {
+            if all {
+                continue;
+            }
+            bail!("{}: its oracle names no bench_inputs", name);
+        }
+        let (binary, compiler) = bundled_binary(&root, name, Path::new(&rustc))?;
+        rows.extend(bench_inputs(
+            &root, name, &binary, &compiler, &inputs, runs,
+        )?);
+    }
+    if rows.is_empty() {
+        bail!("no problem crate's oracle names benchmark inputs");
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    write!(out, "{}", table(&rows, runs))?;
+    writeln!(out, "\n({}.)", process::memory_measure())?;
+    if let Some(path) = plot {
+        crate::plot::write_svg(Path::new(&path), &crate::plot::series(&rows), runs)?;
+        eprintln!("wrote {}", path);
+    }
+    Ok(())
+}
+
+/// `cargo xtask bundle <crate>` in-process (which checks the bundle on the samples), then the
+/// bundle compiled with `<rustc> -O` into `target/bench/<crate>/<crate>`; with the compiler's
+/// version (`rustc 1.63.0`).
+pub fn bundled_binary(root: &Path, name: &str, rustc: &Path) -> Result<(PathBuf, String)> {
+    // The bundle is proven on the compiler it is measured with (and the usual ones by default).
+    let only = (rustc != Path::new("rustc")).then(|| rustc.display().to_string());
+    let options = bundler::Options::from_flags(only, None);
+    let summary = bundler::bundle_crate(root, name, &options)
+        .with_context(|| format!("bundling {}", name))?;
+    eprintln!("{}", summary);
+    let dir = bench_dir(root, name);
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let binary = dir.join(name);
+    judge::compile_judge_style(rustc, root, &workspace::bundle_path(root, name), &binary)?;
+    let compiler = judge::rustc_version(rustc)?;
+    Ok((binary, compiler))
+}
+
+/// `target/bench/<crate>/`.
+pub fn bench_dir(root: &Path, name: &str) -> PathBuf {
+    root.join("target").join("bench").join(name)
+}
+
+/// One row of the table.
+#[derive(Clone, Debug)]
+pub struct Row {
+    pub problem: String,
+    pub input: String,
+    /// The compiler of the binary, e.g. `rustc 1.63.0`.
+    pub compiler: String,
+    pub median: Duration,
+    /// The largest peak of the runs, KiB.
+    pub peak_kib: u64,
+}
+
+/// A benchmark input written by the oracle program: its name and file.
+#[derive(Clone, Debug)]
+pub struct InputFile {
+    pub name: String,
+    pub path: PathBuf,
+}
+
+/// Has the oracle program of `name` write its benchmark inputs to `target/bench/<crate>/`
+/// (removing stale ones), and lists them.
+pub fn write_inputs(root: &Path, name: &str) -> Result<Vec<InputFile>> {
+    let dir = bench_dir(root, name);
+    let listing = oracle_program::output(
+        root,
+        name,
+        &["bench-inputs".to_string(), dir.display().to_string()],
+    )?;
+    let mut inputs = Vec::new();
+    for line in listing.lines() {
+        let Some((stem, input_name)) = line.split_once('\t') else {
+            bail!(
+                "{}: the oracle program listed {:?}, not `stem<TAB>name`",
+                name,
+                line
+            );
+        };
+        inputs.push(InputFile {
+            name: input_name.to_string(),
+            path: dir.join(format!("{}.in", stem)),
+        });
+    }
+    Ok(inputs)
+}
+
+/// Measures `binary` on each input `runs` times. Fails if a run fails or the runs disagree on
+/// the output.
+pub fn bench_inputs(
+    root: &Path,
+    name: &str,
+    binary: &Path,
+    compiler: &str,
+    inputs: &[InputFile],
+    runs: usize,
+) -> Result<Vec<Row>> {
+    let limits = Limits {
+        time: TIME_CAP,
+        memory: judge::problem_limits(root, name)?.memory,
+    };
+    let mut rows = Vec::new();
+    for input in inputs {
+        let path = &input.path;
+        let mut times = Vec::new();
+        let mut peak = 0;
+        let mut first_output: Option<Vec<u8>> = None;
+        for _ in 0..runs {
+            let run = process::run_limited(binary, path, limits)?;
+            if !run.success() {
+                bail!(
+                    "{} on {}: {:?}: {}",
+                    name,
+                    path.display(),
+                    run.ending,
+                    String::from_utf8_lossy(&run.stderr).trim()
+                );
+            }
+            match &first_output {
+                None => first_output = Some(run.stdout.clone()),
+                Some(first) if *first != run.stdout => {
+                    bail!(
+                        "{} on {}: two runs gave different outputs",
+                        name,
+                        path.display()
+                    )
+                }
+                Some(_) => {}
+            }
+            times.push(run.wall);
+            peak = peak.max(run.peak_kib);
+        }
+        let row = Row {
+            problem: name.to_string(),
+            input: input.name.clone(),
+            compiler: compiler.to_string(),
+            median: median(&mut times),
+            peak_kib: peak,
+        };
+        eprintln!(
+            "{} {}: {} median, {}",
+            row.problem,
+            row.input,
+            process::show_time(row.median),
+            process::show_kib(row.peak_kib)
+        );
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+/// The median (the lower middle one of an even count).
+pub fn median(times: &mut [Duration]) -> Duration {
+    times.sort();
+    times[(times.len() - 1) / 2]
+}
+
+/// The Markdown table of `rows`.
+pub fn table(rows: &[Row], runs: usize) -> String {
+    let mut text = format!(
+        "| problem | input | compiler | median wall time ({} run{}) | peak memory |\n| --- | --- | --- | ---: | ---: |\n",
+        runs,
+        if runs == 1 { "" } else { "s" }
+    );
+    for row in rows {
+        text.push_str(&format!(
+            "| {} | {} | {} | {} | {} |\n",
+            row.problem,
+            row.input.replace('|', "\\|"),
+            row.compiler,
+            process::show_time(row.median),
+            process::show_kib(row.peak_kib)
+        ));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        let ms = Duration::from_millis;
+        assert_eq!(median(&mut [ms(5), ms(1), ms(3)]), ms(3));
+        assert_eq!(median(&mut [ms(4), ms(1), ms(3), ms(2)]), ms(2));
+    }
+
+    #[test]
+    fn one_run_of_p4363_gives_a_row_per_input() {
+        let root = workspace::root();
+        let name = "p4363-staircase-chess";
+        // Two of its samples stand for the oracle program's inputs (the root tests check what
+        // that program writes).
+        let inputs: Vec<InputFile> = ["statement", "crlf-line-ends"]
+            .iter()
+            .map(|case| InputFile {
+                name: case.to_string(),
+                path: workspace::samples_dir(&root, name).join(format!("{}.in", case)),
+            })
+            .collect();
+        let (binary, compiler) = bundled_binary(&root, name, Path::new("rustc")).unwrap();
+        assert!(compiler.starts_with("rustc 1."), "{}", compiler);
+        let rows = bench_inputs(&root, name, &binary, &compiler, &inputs, 1).unwrap();
+        let text = table(&rows, 1);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 2 + inputs.len(), "{}", text);
+        for (line, input) in lines[2..].iter().zip(&inputs) {
+            assert!(
+                line.starts_with(&format!("| {} | {} | {} | ", name, input.name, compiler)),
+                "{}",
+                line
+            );
+            assert!(line.ends_with(" MiB |"), "{}", line);
+        }
+    }
+}

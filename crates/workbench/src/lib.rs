@@ -1,0 +1,29 @@
+//! The gamedp workbench: what `cargo xtask` runs, one module per command. It links no problem
+//! crate: the commands that need a problem's oracle (stress, brute, sample, bench, test) build
+//! that crate's oracle program ([`oracle_program`]) and run it; the bundle comes from the
+//! [`bundler`] crate.
+//!
+//! | module | command | what for |
+//! | --- | --- | --- |
+//! | `judge` | `judge` | the solution (or its bundle) on every sample, with the judge's limits |
+//! | `stress` | `stress` | random inputs, brute force against solver, through the oracle program |
+//! | `brute` | `brute` | the brute force's answer to hand-written inputs |
+//! | `sample` | `sample` | a new sample pair, answered by the brute force or the solution |
+//! | `bench` | `bench` | the bundle's time and memory on big inputs, with `plot` for the SVG |
+//! | `test` | `test` | one problem's tests alone |
+//! | `new` | `new` | scaffold a problem crate |
+//! | `listen` | `listen` | scaffold problems sent by Competitive Companion |
+//! | `oracle_program` | | find, build and run a crate's oracle program |
+//! | `process` | | running a program with limits, measuring its memory |
+
+pub mod bench;
+pub mod brute;
+pub mod judge;
+pub mod listen;
+pub mod new;
+pub mod oracle_program;
+pub mod plot;
+pub mod process;
+pub mod sample;
+pub mod stress;
+pub mod test;

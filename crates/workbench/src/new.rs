@@ -1,0 +1,855 @@
+//! `cargo xtask new <name>`: scaffold a problem crate that builds, bundles and passes its sample
+//! from the start (a placeholder problem, the sum of the input's integers, whose brute force
+//! counts and whose solver adds), registered for the root tests by one line in the root
+//! `Cargo.toml`, above the `xtask new:` marker. The workbench finds it without that line (by
+//! its oracle program, `src/bin/oracle.rs`).
+//!
+//! It writes `crates/<name>/` (`Cargo.toml` with the judge's limits, `src/lib.rs`,
+//! `src/main.rs`, `src/oracle.rs`, `src/bin/oracle.rs`) and `samples/<name>/`, each first in a
+//! temporary folder under `.new-crates/` (which cargo ignores), then renamed into place; the
+//! crate's oracle program is built before it is registered, and the registry line is written
+//! last, through a temporary file renamed over the manifest. So a kill at any point leaves
+//! nothing or a whole crate, and the workspace always loads. `cargo xtask listen` scaffolds
+//! through [`scaffold`] as well.
+
+use anyhow::{bail, Context, Result};
+use bundler::cli::Args;
+use bundler::workspace;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const USAGE: &str = "\
+cargo xtask new <name> [--time-limit-ms T] [--memory-limit-mib M] [--no-build]
+
+Scaffolds the problem crate crates/<name>/ (a placeholder problem that builds, bundles and passes
+its sample: the sum of the input's integers) and samples/<name>/, builds its oracle program, and
+registers it for the root tests with one line in the root Cargo.toml. The name is lowercase
+letters, digits and single hyphens, starting with a letter, and may not be a package of the
+workspace or of its dependencies (after `-`/`_` conversion), nor build, deps, examples,
+incremental (cargo's folders).
+  --time-limit-ms T     the judge's time limit (default 1000; 1 to 600000)
+  --memory-limit-mib M  the judge's memory limit (default 256; 1 to 1048576)
+  --no-build            skip building the oracle program (a scaffold that does not build is
+                        taken back otherwise)
+Writes nothing when it refuses; a kill at any point leaves nothing or a whole crate.
+";
+
+/// The range of a time limit, in ms, that `new` and `listen` accept.
+pub const TIME_LIMIT_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
+/// The range of a memory limit, in MiB, that `new` and `listen` accept.
+pub const MEMORY_LIMIT_MIB: std::ops::RangeInclusive<u64> = 1..=1_048_576;
+
+pub fn run(args: Vec<String>) -> Result<()> {
+    let mut args = Args::new(args);
+    let time_limit_ms = args.parsed::<u64>("--time-limit-ms")?;
+    let memory_limit_mib = args.parsed::<u64>("--memory-limit-mib")?;
+    let no_build = args.flag("--no-build");
+    let names = args.finish()?;
+    let name = match names.as_slice() {
+        [name] => name,
+        _ => bail!("usage: {}", USAGE.lines().next().unwrap_or_default()),
+    };
+    let root = workspace::root();
+    let mut spec = Spec::placeholder(name);
+    if let Some(ms) = time_limit_ms {
+        spec.time_limit_ms = ms;
+    }
+    if let Some(mib) = memory_limit_mib {
+        spec.memory_limit_mib = mib;
+    }
+    spec.build = !no_build;
+    let report = scaffold(&root, &spec)?;
+    print_report(&root, &report);
+    println!("\n{}", next_steps(name));
+    Ok(())
+}
+
+/// What to do after a scaffold: the same commands the README names.
+pub fn next_steps(name: &str) -> String {
+    format!(
+        "next: write the problem in crates/{name}/src/lib.rs and its brute force in \
+         crates/{name}/src/oracle.rs, replace samples/{name}/, then\n  \
+         cargo xtask stress {name}          (random inputs against the brute force)\n  \
+         cargo xtask test {name}            (this crate's tests, samples and standard checks)\n  \
+         cargo xtask judge {name} --bundled (the bundle on the samples, with the limits)\n  \
+         cargo insta review                 (after `cargo test --workspace`: the new snapshots)",
+        name = name
+    )
+}
+
+/// Prints what [`scaffold`] did, paths relative to `root`.
+pub fn print_report(root: &Path, report: &Report) {
+    let show = |path: &Path| {
+        path.strip_prefix(root)
+            .unwrap_or(path)
+            .display()
+            .to_string()
+    };
+    for path in &report.created {
+        println!("created  {}", show(path));
+    }
+    for path in &report.edited {
+        println!("edited   {}", show(path));
+    }
+    if !report.formatted {
+        eprintln!("warning: rustfmt did not run; run `cargo fmt --all`");
+    }
+}
+
+/// What to scaffold.
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub name: String,
+    /// The `description` of the crate's manifest (the problem, where it comes from).
+    pub description: String,
+    pub time_limit_ms: u64,
+    pub memory_limit_mib: u64,
+    /// `samples/<name>/<case>.in` and `.out`: (case, input, expected output).
+    pub samples: Vec<(String, String, String)>,
+    /// Build the oracle program before registering (and take the crate back if it fails).
+    pub build: bool,
+}
+
+impl Spec {
+    /// `cargo xtask new`'s crate: the placeholder's own sample, the usual 1 s and 256 MiB.
+    pub fn placeholder(name: &str) -> Spec {
+        Spec {
+            name: name.to_string(),
+            description: format!(
+                "{}: a gamedp problem crate (scaffolded by `cargo xtask new`; say which problem).",
+                name
+            ),
+            time_limit_ms: 1000,
+            memory_limit_mib: 256,
+            samples: vec![(
+                "sample".to_string(),
+                "20 22\n".to_string(),
+                "42\n".to_string(),
+            )],
+            build: true,
+        }
+    }
+}
+
+/// What [`scaffold`] did.
+#[derive(Debug)]
+pub struct Report {
+    pub created: Vec<PathBuf>,
+    pub edited: Vec<PathBuf>,
+    /// Whether rustfmt ran on the Rust files written.
+    pub formatted: bool,
+}
+
+/// The registry's manifest (the root package's, whose dev-dependencies the root tests visit),
+/// relative to the workspace root, and the marker a registration goes above.
+pub const REGISTRY: &str = "Cargo.toml";
+
+/// Where scaffolds are written before they are renamed into place: beside `crates/`, outside
+/// the workspace's members, so cargo never sees a half-written crate.
+pub const STAGING: &str = ".new-crates";
+pub const REGISTRY_MARKER: &str = "# xtask new: problem crates above this line";
+
+/// Cargo's folders beside the binaries of `target/<profile>/`: a binary of such a name clashes.
+const CARGO_FOLDERS: [&str; 4] = ["build", "deps", "examples", "incremental"];
+
+/// Checks a crate name against the workspace at `root`: lowercase ASCII letters, digits and
+/// single hyphens, starting with a letter; not a keyword, a standard crate, one of cargo's
+/// folders, nor the name of a package of the workspace or its dependencies (`Cargo.lock`), `-`
+/// and `_` counted as one.
+pub fn check_name(root: &Path, name: &str) -> Result<()> {
+    check_name_shape(name)?;
+    if CARGO_FOLDERS.contains(&name) || name == "target" {
+        bail!(
+            "{:?} is the name of one of cargo's folders under target/ (build, deps, examples, \
+             incremental); pick another",
+            name
+        );
+    }
+    let taken = taken_names(root)?;
+    if let Some(package) = taken.iter().find(|t| t.replace('_', "-") == name) {
+        bail!(
+            "{:?} is taken: the workspace already has a package {:?} (in Cargo.lock or under \
+             crates/), and a crate's name may not equal another's after `-`/`_` conversion",
+            name,
+            package
+        );
+    }
+    Ok(())
+}
+
+/// The packages of the workspace and of its dependencies: `Cargo.lock`'s names, the folders
+/// under `crates/`, and the workspace's own folders.
+fn taken_names(root: &Path) -> Result<Vec<String>> {
+    let mut names: Vec<String> = [
+        "xtask",
+        "gamedp",
+        "problems",
+        "bundler",
+        "workbench",
+        "test-kit",
+        "samples",
+        "snapshots",
+        "tests",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let lock = root.join("Cargo.lock");
+    if lock.is_file() {
+        let text = std::fs::read_to_string(&lock)
+            .with_context(|| format!("reading {}", lock.display()))?;
+        for line in text.lines() {
+            if let Some(name) = line.strip_prefix("name = \"") {
+                names.push(name.trim_end_matches('"').to_string());
+            }
+        }
+    }
+    if let Ok(entries) = std::fs::read_dir(root.join("crates")) {
+        for entry in entries.flatten() {
+            names.push(entry.file_name().to_string_lossy().into_owned());
+        }
+    }
+    Ok(names)
+}
+
+fn check_name_shape(name: &str) -> Result<()> {
+    let bytes = name.as_bytes();
+    let valid = !bytes.is_empty()
+        && bytes.len() <= 64
+        && bytes[0].is_ascii_lowercase()
+        && bytes
+            .iter()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
+        && !name.ends_with('-')
+        && !name.contains("--");
+    if !valid {
+        bail!(
+            "{:?} is not a valid problem crate name: use lowercase letters, digits and single \
+             hyphens, starting with a letter (e.g. p1234-tile-game)",
+            name
+        );
+    }
+    // Keywords cannot be crate idents (`self`, `fn`, ...), nor `std`/`core` be shadowed.
+    const RESERVED: [&str; 57] = [
+        "as",
+        "break",
+        "const",
+        "continue",
+        "crate",
+        "else",
+        "enum",
+        "extern",
+        "false",
+        "fn",
+        "for",
+        "if",
+        "impl",
+        "in",
+        "let",
+        "loop",
+        "match",
+        "mod",
+        "move",
+        "mut",
+        "pub",
+        "ref",
+        "return",
+        "self",
+        "static",
+        "struct",
+        "super",
+        "trait",
+        "true",
+        "type",
+        "unsafe",
+        "use",
+        "where",
+        "while",
+        "async",
+        "await",
+        "dyn",
+        "abstract",
+        "become",
+        "box",
+        "do",
+        "final",
+        "macro",
+        "override",
+        "priv",
+        "typeof",
+        "unsized",
+        "virtual",
+        "yield",
+        "try",
+        "gen",
+        "std",
+        "core",
+        "alloc",
+        "proc-macro",
+        "test",
+        "union",
+    ];
+    if RESERVED.contains(&name) {
+        bail!("{:?} is a Rust keyword or a standard crate's name", name);
+    }
+    Ok(())
+}
+
+/// The crate's name as a Rust identifier: `p1234-tile-game` -> `p1234_tile_game`.
+pub fn ident(name: &str) -> String {
+    name.replace('-', "_")
+}
+
+/// Creates the problem crate of `spec` in the workspace at `root` (see the module
+/// documentation).
+pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
+    let name = spec.name.as_str();
+    check_name(root, name)?;
+    check_limits(spec.time_limit_ms, spec.memory_limit_mib)?;
+    let crate_dir = root.join("crates").join(name);
+    let samples_dir = workspace::samples_dir(root, name);
+    for path in [&crate_dir, &samples_dir] {
+        if path.symlink_metadata().is_ok() {
+            bail!("{} already exists; nothing was written", path.display());
+        }
+    }
+    for (case, _, _) in &spec.samples {
+        let valid = !case.is_empty()
+            && case.len() <= 100
+            && case
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !valid {
+            bail!("{:?} is not a sample name; nothing was written", case);
+        }
+    }
+    // The registration is prepared (marker found, name not yet there) before any write.
+    let registry = root.join(REGISTRY);
+    let line = format!(
+        "{} = {{ path = \"crates/{}\", features = [\"oracle\"] }}",
+        name, name
+    );
+    let edited_registry = insert_above_marker(&registry, REGISTRY_MARKER, &line)?;
+
+    let id = ident(name);
+    let fill = |template: &str| {
+        template
+            .replace("{{name}}", name)
+            .replace("{{ident}}", &id)
+            .replace("{{description}}", &toml_string(&spec.description))
+            .replace("{{time_limit_ms}}", &spec.time_limit_ms.to_string())
+            .replace("{{memory_limit_mib}}", &spec.memory_limit_mib.to_string())
+    };
+    let crate_files: Vec<(&str, String)> = vec![
+        ("Cargo.toml", fill(CARGO_TOML)),
+        ("src/lib.rs", fill(LIB_RS)),
+        ("src/main.rs", fill(MAIN_RS)),
+        ("src/oracle.rs", fill(ORACLE_RS)),
+        ("src/bin/oracle.rs", fill(ORACLE_PROGRAM_RS)),
+    ];
+    let mut sample_files: Vec<(String, String)> = Vec::new();
+    for (case, input, output) in &spec.samples {
+        sample_files.push((format!("{}.in", case), input.clone()));
+        sample_files.push((format!("{}.out", case), output.clone()));
+    }
+
+    let staging = root.join(STAGING);
+    remove_stale_staging(&staging);
+    let stage = staging.join(format!("{}-{}", name, std::process::id()));
+    let staged_crate = stage.join("crate");
+    let staged_samples = stage.join("samples");
+    let written = (|| -> Result<()> {
+        for (path, text) in &crate_files {
+            write_new(&staged_crate.join(path), text)?;
+        }
+        for (path, text) in &sample_files {
+            write_new(&staged_samples.join(path), text)?;
+        }
+        let rust_files: Vec<PathBuf> = crate_files
+            .iter()
+            .filter(|(path, _)| path.ends_with(".rs"))
+            .map(|(path, _)| staged_crate.join(path))
+            .collect();
+        // Formatted before it is moved in; a missing rustfmt only costs the layout.
+        Command::new("rustfmt")
+            .args(["--edition", "2021"])
+            .args(&rust_files)
+            .status()
+            .ok();
+        Ok(())
+    })();
+    if let Err(err) = written {
+        std::fs::remove_dir_all(&stage).ok();
+        return Err(err.context("nothing was left behind"));
+    }
+    let formatted = Command::new("rustfmt")
+        .args(["--edition", "2021", "--check"])
+        .arg(staged_crate.join("src/lib.rs"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    // Into place: the samples first (a lone samples folder breaks nothing), then the crate.
+    let placed = (|| -> Result<()> {
+        std::fs::create_dir_all(root.join("samples")).context("creating samples/")?;
+        std::fs::rename(&staged_samples, &samples_dir)
+            .with_context(|| format!("moving the samples to {}", samples_dir.display()))?;
+        std::fs::rename(&staged_crate, &crate_dir)
+            .with_context(|| format!("moving the crate to {}", crate_dir.display()))
+    })();
+    if let Err(err) = placed {
+        take_back(&stage, &crate_dir, &samples_dir);
+        return Err(err.context("nothing was left behind"));
+    }
+    if spec.build {
+        if let Err(err) = crate::oracle_program::build(root, name) {
+            take_back(&stage, &crate_dir, &samples_dir);
+            return Err(err.context(
+                "the scaffold does not build, so it was taken back (a name that clashes with \
+                 the template's?); nothing was left behind",
+            ));
+        }
+    }
+    if let Err(err) = replace_file(&registry, &edited_registry) {
+        take_back(&stage, &crate_dir, &samples_dir);
+        return Err(err.context("nothing was left behind"));
+    }
+    std::fs::remove_dir_all(&stage).ok();
+    let mut created: Vec<PathBuf> = crate_files.iter().map(|(p, _)| crate_dir.join(p)).collect();
+    created.extend(sample_files.iter().map(|(p, _)| samples_dir.join(p)));
+    Ok(Report {
+        created,
+        edited: vec![registry],
+        formatted,
+    })
+}
+
+/// Refuses limits outside [`TIME_LIMIT_MS`] and [`MEMORY_LIMIT_MIB`] (a limit past what cargo
+/// reads as an integer would break the workspace's manifest).
+pub fn check_limits(time_limit_ms: u64, memory_limit_mib: u64) -> Result<()> {
+    if !TIME_LIMIT_MS.contains(&time_limit_ms) {
+        bail!(
+            "a time limit of {} ms is outside {}..={} ms",
+            time_limit_ms,
+            TIME_LIMIT_MS.start(),
+            TIME_LIMIT_MS.end()
+        );
+    }
+    if !MEMORY_LIMIT_MIB.contains(&memory_limit_mib) {
+        bail!(
+            "a memory limit of {} MiB is outside {}..={} MiB",
+            memory_limit_mib,
+            MEMORY_LIMIT_MIB.start(),
+            MEMORY_LIMIT_MIB.end()
+        );
+    }
+    Ok(())
+}
+
+/// Moves a placed crate and its samples back out (to be removed) after a failed step.
+fn take_back(stage: &Path, crate_dir: &Path, samples_dir: &Path) {
+    for (placed, name) in [(crate_dir, "crate-back"), (samples_dir, "samples-back")] {
+        let back = stage.join(name);
+        if std::fs::rename(placed, &back).is_err() {
+            std::fs::remove_dir_all(placed).ok();
+        }
+    }
+    std::fs::remove_dir_all(stage).ok();
+}
+
+/// Removes the staging folders that a killed scaffold left (those of processes no longer
+/// running).
+fn remove_stale_staging(staging: &Path) {
+    let Ok(entries) = std::fs::read_dir(staging) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let pid = name.rsplit('-').next().and_then(|p| p.parse::<u32>().ok());
+        let alive = pid.is_some_and(|pid| {
+            pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists()
+        });
+        if !alive {
+            std::fs::remove_dir_all(entry.path()).ok();
+        }
+    }
+}
+
+/// Writes a new file (and its folders); never replaces one.
+fn write_new(path: &Path, text: &str) -> Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+        .with_context(|| format!("creating {}", path.display()))?;
+    std::io::Write::write_all(&mut file, text.as_bytes())
+        .and_then(|()| file.sync_all())
+        .with_context(|| format!("writing {}", path.display()))
+}
+
+/// Replaces `path` by `text` through a temporary file in the same folder renamed over it, so
+/// that a reader (cargo) sees the old text or the new, never a part.
+pub fn replace_file(path: &Path, text: &str) -> Result<()> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temp = path.with_file_name(format!(".{}.{}.tmp", name, std::process::id()));
+    let written = std::fs::write(&temp, text)
+        .and_then(|()| std::fs::File::open(&temp)?.sync_all())
+        .with_context(|| format!("writing {}", temp.display()));
+    if let Err(err) = written {
+        std::fs::remove_file(&temp).ok();
+        return Err(err);
+    }
+    std::fs::rename(&temp, path).with_context(|| format!("renaming over {}", path.display()))
+}
+
+/// A TOML basic string's text: `"` and `\` escaped, control characters dropped.
+fn toml_string(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The text of `path` with `line` inserted above the line holding `marker` (with its
+/// indentation); fails if the marker is missing or `line` is already there.
+pub fn insert_above_marker(path: &Path, marker: &str, line: &str) -> Result<String> {
+    let mut text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let key = line.split('=').next().unwrap_or(line).trim();
+    if text
+        .lines()
+        .any(|l| l.split('=').next().unwrap_or(l).trim() == key)
+    {
+        bail!(
+            "{} already registers {}; nothing was written",
+            path.display(),
+            key
+        );
+    }
+    let Some(at) = text.find(marker) else {
+        bail!(
+            "{} has no line {:?} to register the crate above; nothing was written",
+            path.display(),
+            marker
+        );
+    };
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let indent = text[line_start..at].to_string();
+    if !indent.chars().all(|c| c == ' ' || c == '\t') {
+        bail!(
+            "{}: the marker {:?} must start its line; nothing was written",
+            path.display(),
+            marker
+        );
+    }
+    text.insert_str(line_start, &format!("{}{}\n", indent, line));
+    Ok(text)
+}
+
+const CARGO_TOML: &str = r#"[package]
+name = "{{name}}"
+description = "{{description}}"
+version.workspace = true
+edition.workspace = true
+license.workspace = true
+rust-version = "1.63"
+publish = false
+
+# The statement's limits, enforced by `cargo xtask judge`.
+[package.metadata.judge]
+time-limit-ms = {{time_limit_ms}}
+memory-limit-mib = {{memory_limit_mib}}
+
+[features]
+# The oracle and its program, for tests and `cargo xtask stress | brute | sample | bench | test`.
+oracle = ["dep:test-kit"]
+
+[dependencies]
+dp-core = { path = "../dp-core" }
+test-kit = { path = "../test-kit", optional = true }
+
+# The oracle program that `cargo xtask` builds for this crate alone and runs.
+[[bin]]
+name = "{{name}}-oracle"
+path = "src/bin/oracle.rs"
+required-features = ["oracle"]
+"#;
+
+const LIB_RS: &str = r#"//! {{name}}: a placeholder problem from the workbench, to be replaced by the real one: print
+//! the sum of the input's integers.
+
+use dp_core::{Error, Scanner};
+use std::io::Write;
+
+#[cfg(feature = "oracle")]
+pub mod oracle;
+
+/// Most integers accepted.
+pub const MAX_COUNT: usize = 100_000;
+/// Largest integer accepted.
+pub const MAX_VALUE: u64 = 1_000_000_000;
+
+/// Reads 1 to [`MAX_COUNT`] integers in `0..=MAX_VALUE` and writes their sum.
+///
+/// # Errors
+/// A malformed or out-of-range token, no integer, or too many.
+///
+/// # Complexity
+/// O(input).
+///
+/// # Example
+/// ```
+/// let mut out = Vec::new();
+/// {{ident}}::solve(b"20 22\n", &mut out).unwrap();
+/// assert_eq!(out, b"42\n");
+/// ```
+pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
+    let mut sc = Scanner::new(input);
+    let mut sum: u64 = sc.next_in(0..=MAX_VALUE, "a")?;
+    let mut count = 1;
+    while !sc.is_at_end() {
+        if count == MAX_COUNT {
+            return Err(sc.invalid("more integers than MAX_COUNT"));
+        }
+        sum += sc.next_in(0..=MAX_VALUE, "a")?;
+        count += 1;
+    }
+    writeln!(out, "{}", sum)?;
+    Ok(())
+}
+"#;
+
+const MAIN_RS: &str = r#"fn main() {
+    dp_core::run({{ident}}::solve)
+}
+"#;
+
+const ORACLE_RS: &str = r#"//! Test oracle (feature `oracle`): random small inputs, a brute force that sums by counting,
+//! and shrinking. The oracle program (src/bin/oracle.rs) runs it for `cargo xtask stress`.
+
+use dp_core::{Error, SplitMix64};
+use test_kit::*;
+
+pub struct ProblemOracle;
+
+impl Oracle for ProblemOracle {
+    type Input = Vec<u64>;
+    fn name() -> &'static str {
+        "{{name}}"
+    }
+    fn generate(rng: &mut SplitMix64) -> Vec<u64> {
+        (0..rng.range(1, 4)).map(|_| rng.range(0, 1000)).collect()
+    }
+    fn render(numbers: &Vec<u64>) -> String {
+        numbers.iter().map(|x| format!("{}\n", x)).collect()
+    }
+    fn parse(input: &[u8]) -> Result<Vec<u64>, String> {
+        parse_with(input, |sc| {
+            let mut numbers = vec![sc.next_in(0..=crate::MAX_VALUE, "a")?];
+            while !sc.is_at_end() {
+                numbers.push(sc.next_in(0..=crate::MAX_VALUE, "a")?);
+            }
+            Ok(numbers)
+        })
+    }
+    fn brute_force(numbers: &Vec<u64>) -> String {
+        let units = numbers.iter().flat_map(|&x| (0..x).map(|_| 1u64));
+        format!("{}\n", units.sum::<u64>())
+    }
+    fn brute_force_refuses(numbers: &Vec<u64>) -> Option<String> {
+        let total: u64 = numbers.iter().sum();
+        (total > 10_000_000).then(|| format!("a sum of {}: it counts to 10^7 at most", total))
+    }
+    fn shrink(numbers: &Vec<u64>) -> Vec<Vec<u64>> {
+        shrink_list(numbers, 1, |&x| smaller(x, 0))
+    }
+    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+        crate::solve(input, out)
+    }
+}
+"#;
+
+const ORACLE_PROGRAM_RS: &str = r#"//! The oracle program of {{name}}: `cargo xtask stress | brute | sample | bench | test` run it.
+
+fn main() {
+    test_kit::oracle_program::<{{ident}}::oracle::ProblemOracle>()
+}
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::process::TempDir;
+
+    /// A workspace with only what `scaffold` reads: the lock file, the registry and the core.
+    fn mini_workspace() -> TempDir {
+        let dir = TempDir::new("new-mini");
+        let write = |path: &str, text: &str| {
+            let path = dir.0.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        };
+        write(
+            "Cargo.lock",
+            "[[package]]\nname = \"itertools\"\n\n[[package]]\nname = \"serde_json\"\n",
+        );
+        write(
+            "crates/dp-core/Cargo.toml",
+            "[package]\nname = \"dp-core\"\n",
+        );
+        write(
+            REGISTRY,
+            &format!(
+                "[dependencies]\ndp-core = {{ path = \"../dp-core\" }}\n{}\n",
+                REGISTRY_MARKER
+            ),
+        );
+        dir
+    }
+
+    /// The placeholder spec without the build (the scratch workspace has no crates to build).
+    fn unbuilt(name: &str) -> Spec {
+        Spec {
+            build: false,
+            ..Spec::placeholder(name)
+        }
+    }
+
+    /// Every file under `dir`, relative, with its content.
+    fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+        let mut files = Vec::new();
+        let mut stack = vec![dir.to_path_buf()];
+        while let Some(d) = stack.pop() {
+            for entry in std::fs::read_dir(&d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    stack.push(path);
+                } else {
+                    let content = std::fs::read(&path).unwrap();
+                    files.push((path.strip_prefix(dir).unwrap().to_path_buf(), content));
+                }
+            }
+        }
+        files.sort();
+        files
+    }
+
+    #[test]
+    fn names_are_checked() {
+        let ws = mini_workspace();
+        for good in ["p1234-tile-game", "nim", "a1", "x-2-y"] {
+            check_name(&ws.0, good).unwrap();
+        }
+        for bad in [
+            "",
+            "1abc",
+            "Abc",
+            "a_b",
+            "a--b",
+            "a-",
+            "-a",
+            "dp-core",
+            "xtask",
+            "self",
+            "a b",
+            "a/b",
+            "..",
+            "problems",
+            "itertools",
+            "serde-json",
+            "build",
+            "deps",
+            "examples",
+            "incremental",
+        ] {
+            assert!(check_name(&ws.0, bad).is_err(), "{:?}", bad);
+        }
+        let err = check_name(&ws.0, "serde-json").unwrap_err().to_string();
+        assert!(err.contains("package \"serde_json\""), "{}", err);
+        assert_eq!(ident("p1234-tile-game"), "p1234_tile_game");
+    }
+
+    #[test]
+    fn scaffold_writes_the_crate_and_one_registry_line() {
+        let ws = mini_workspace();
+        let report = scaffold(&ws.0, &unbuilt("p1-sum")).unwrap();
+        assert_eq!(report.edited, [ws.0.join(REGISTRY)]);
+        let registry = std::fs::read_to_string(ws.0.join(REGISTRY)).unwrap();
+        assert!(registry.ends_with(&format!(
+            "p1-sum = {{ path = \"crates/p1-sum\", features = [\"oracle\"] }}\n{}\n",
+            REGISTRY_MARKER
+        )));
+        let oracle = std::fs::read_to_string(ws.0.join("crates/p1-sum/src/oracle.rs")).unwrap();
+        assert!(oracle.contains("pub struct ProblemOracle;"));
+        // rustfmt keeps it so: the scaffold is formatted as written.
+        assert!(report.formatted);
+        assert!(oracle.lines().count() < 50, "{}", oracle.lines().count());
+        assert_eq!(
+            std::fs::read_to_string(ws.0.join("samples/p1-sum/sample.out")).unwrap(),
+            "42\n"
+        );
+        // A second time it refuses, and changes nothing.
+        let before = snapshot(&ws.0);
+        let err = scaffold(&ws.0, &unbuilt("p1-sum")).unwrap_err();
+        assert!(err.to_string().contains("is taken"), "{}", err);
+        assert_eq!(snapshot(&ws.0), before);
+    }
+
+    #[test]
+    fn refusals_and_failed_writes_leave_everything_as_it_was() {
+        let ws = mini_workspace();
+        let before = snapshot(&ws.0);
+        for name in ["itertools", "build", "Bad"] {
+            assert!(scaffold(&ws.0, &unbuilt(name)).is_err());
+            assert_eq!(snapshot(&ws.0), before, "{}", name);
+        }
+        // A write that fails half way: `samples` is a file, so samples/<name>/ cannot be made
+        // after crates/<name>/ was written. Everything is taken back.
+        std::fs::write(ws.0.join("samples"), "not a folder").unwrap();
+        let before = snapshot(&ws.0);
+        let err = scaffold(&ws.0, &unbuilt("p2-sum")).unwrap_err();
+        assert!(
+            format!("{:#}", err).contains("nothing was left behind"),
+            "{:#}",
+            err
+        );
+        assert_eq!(snapshot(&ws.0), before);
+        assert!(!ws.0.join("crates/p2-sum").exists());
+        // And the registry edit, the last write, is undone when it fails: a registry that can
+        // be read but not written (a folder in its place is caught before any write, so
+        // simulate with a missing marker: refused up front).
+        std::fs::remove_file(ws.0.join("samples")).unwrap();
+        std::fs::write(ws.0.join(REGISTRY), "[dependencies]\n").unwrap();
+        let before = snapshot(&ws.0);
+        let err = scaffold(&ws.0, &unbuilt("p3-sum")).unwrap_err();
+        assert!(err.to_string().contains("has no line"), "{}", err);
+        assert_eq!(snapshot(&ws.0), before);
+    }
+
+    #[test]
+    fn insertion_goes_above_the_marker_with_its_indent() {
+        let dir = TempDir::new("new-edit");
+        let path = dir.0.join("f.toml");
+        std::fs::write(&path, "a = 1\n    # mark\nc = 2\n").unwrap();
+        let text = insert_above_marker(&path, "# mark", "x = 3").unwrap();
+        assert_eq!(text, "a = 1\n    x = 3\n    # mark\nc = 2\n");
+        // A second registration of the same key is refused, as is a missing marker.
+        assert!(insert_above_marker(&path, "# mark", "a = 9").is_err());
+        assert!(insert_above_marker(&path, "# other", "y = 1").is_err());
+    }
+
+    #[test]
+    fn the_real_registry_has_its_marker_once() {
+        let text = std::fs::read_to_string(workspace::root().join(REGISTRY)).unwrap();
+        assert_eq!(text.matches(REGISTRY_MARKER).count(), 1);
+    }
+}

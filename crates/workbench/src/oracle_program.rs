@@ -1,0 +1,153 @@
+//! A problem crate's oracle program (`src/bin/oracle.rs`, `<crate>-oracle`, built with the
+//! crate's `oracle` feature): how the workbench finds the problem crates that have one, builds
+//! it for one crate alone, and runs it. The workbench links no problem crate; a change to one
+//! problem recompiles that problem and its program, nothing else.
+
+use anyhow::{bail, Context, Result};
+use bundler::workspace;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// The oracle program's binary name for crate `name`.
+pub fn binary_name(name: &str) -> String {
+    format!("{}-oracle", name)
+}
+
+/// Whether crate `name` under `root/crates/` declares an oracle program: a `[[bin]]` named
+/// `<name>-oracle` in its manifest and an `oracle` feature.
+pub fn has_oracle(root: &Path, name: &str) -> bool {
+    let manifest = root.join("crates").join(name).join("Cargo.toml");
+    let Ok(text) = std::fs::read_to_string(manifest) else {
+        return false;
+    };
+    let Ok(value) = text.parse::<toml::Table>() else {
+        return false;
+    };
+    let has_feature = value
+        .get("features")
+        .and_then(|f| f.get("oracle"))
+        .is_some();
+    let has_bin = value
+        .get("bin")
+        .and_then(|b| b.as_array())
+        .is_some_and(|bins| {
+            bins.iter()
+                .any(|b| b.get("name").and_then(|n| n.as_str()) == Some(&binary_name(name)))
+        });
+    has_feature && has_bin
+}
+
+/// The problem crates with an oracle program, sorted: found, not listed.
+pub fn with_oracle(root: &Path) -> Result<Vec<String>> {
+    Ok(workspace::problem_crates(root)?
+        .into_iter()
+        .filter(|name| has_oracle(root, name))
+        .collect())
+}
+
+/// Checks that `name` is a problem crate with an oracle program.
+pub fn check(root: &Path, name: &str) -> Result<()> {
+    workspace::check_problem(root, name)?;
+    if !has_oracle(root, name) {
+        bail!(
+            "{} has no oracle program: its Cargo.toml needs a [[bin]] named {} (path \
+             src/bin/oracle.rs, required-features [\"oracle\"]) and an `oracle` feature, as \
+             `cargo xtask new` writes them (with oracle crates having: {})",
+            name,
+            binary_name(name),
+            with_oracle(root)?.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// Builds the oracle program of crate `name` (`cargo build -p <name> --features oracle --bin
+/// <name>-oracle`, cargo's progress and errors on stderr) and returns its path.
+pub fn build(root: &Path, name: &str) -> Result<PathBuf> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+    let bin = binary_name(name);
+    let mut child = Command::new(cargo)
+        .args([
+            "build",
+            "--message-format=json-render-diagnostics",
+            "-p",
+            name,
+        ])
+        .args(["--features", "oracle", "--bin", &bin, "--manifest-path"])
+        .arg(root.join("Cargo.toml"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .context("running cargo build")?;
+    let mut executable = None;
+    let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout is piped"));
+    for line in stdout.lines() {
+        let line = line.context("reading cargo's messages")?;
+        let Ok(message) = serde_json::from_str::<serde_json::Value>(&line) else {
+            continue;
+        };
+        if message["reason"] == "compiler-artifact" && message["target"]["name"] == bin.as_str() {
+            if let Some(path) = message["executable"].as_str() {
+                executable = Some(PathBuf::from(path));
+            }
+        }
+    }
+    let status = child.wait().context("waiting for cargo build")?;
+    if !status.success() {
+        bail!(
+            "cargo build -p {} --features oracle --bin {} failed (the errors are above)",
+            name,
+            bin
+        );
+    }
+    executable.with_context(|| format!("cargo build named no executable for {}", bin))
+}
+
+/// Builds the oracle program of `name` and runs it with `args` (in this folder, its output
+/// shown), returning its exit code.
+pub fn run(root: &Path, name: &str, args: &[String]) -> Result<i32> {
+    check(root, name)?;
+    let program = build(root, name)?;
+    let status = Command::new(&program)
+        .args(args)
+        .status()
+        .with_context(|| format!("running {}", program.display()))?;
+    Ok(exit_code(status))
+}
+
+/// Builds the oracle program of `name`, runs it with `args` and returns what it printed on
+/// stdout, or its stderr as the error.
+pub fn output(root: &Path, name: &str, args: &[String]) -> Result<String> {
+    check(root, name)?;
+    let program = build(root, name)?;
+    output_of(&program, args)
+}
+
+/// Runs the oracle program at `program` with `args`: its stdout, or its stderr as the error.
+pub fn output_of(program: &Path, args: &[String]) -> Result<String> {
+    let out = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .with_context(|| format!("running {}", program.display()))?;
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let message = stderr.trim().trim_start_matches("error: ");
+        bail!(
+            "{}",
+            if message.is_empty() {
+                "the oracle program failed"
+            } else {
+                message
+            }
+        );
+    }
+    String::from_utf8(out.stdout).context("the oracle program's output is not UTF-8")
+}
+
+/// A child's exit code, 1 for a signal.
+pub fn exit_code(status: std::process::ExitStatus) -> i32 {
+    status.code().unwrap_or(1)
+}

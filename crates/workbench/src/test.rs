@@ -1,0 +1,61 @@
+//! `cargo xtask test <crate>`: one problem's tests alone, in seconds: the crate's unit tests and
+//! doctests (`cargo test -p <crate> --features oracle`), then its oracle program's standard
+//! checks on 200 random inputs and on every sample (the checks the root tests give every
+//! problem). The whole suite, snapshots and the per-problem modules of `tests/` included, is
+//! `cargo test --workspace`.
+
+use crate::oracle_program;
+use anyhow::{bail, Context, Result};
+use bundler::cli::Args;
+use bundler::workspace;
+use std::process::Command;
+
+pub const USAGE: &str = "\
+cargo xtask test <crate> [--no-unit]
+
+One problem's tests: `cargo test -p <crate> --features oracle` (its unit tests and doctests),
+then its oracle program's `check` on samples/<crate>/: the solver against the brute force on
+200 random inputs, parse and render round trips, shrinks that change the input, every sample's
+.out (also with CRLF line ends), and a token appended to an accepted sample refused.
+  --no-unit   skip `cargo test` (the checks alone)
+The whole suite (snapshots, tests/<crate>.rs) is `cargo test --workspace`.
+";
+
+pub fn run(args: Vec<String>) -> Result<()> {
+    let mut args = Args::new(args);
+    let no_unit = args.flag("--no-unit");
+    let names = args.finish()?;
+    let [name] = names.as_slice() else {
+        bail!("usage: {}", USAGE.lines().next().unwrap_or_default());
+    };
+    let root = workspace::root();
+    oracle_program::check(&root, name)?;
+    if !no_unit {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        let status = Command::new(cargo)
+            .args([
+                "test",
+                "-p",
+                name,
+                "--features",
+                "oracle",
+                "--manifest-path",
+            ])
+            .arg(root.join("Cargo.toml"))
+            .status()
+            .context("running cargo test")?;
+        if !status.success() {
+            bail!("cargo test -p {} --features oracle failed", name);
+        }
+    }
+    let samples = workspace::samples_dir(&root, name);
+    let code = oracle_program::run(
+        &root,
+        name,
+        &["check".to_string(), samples.display().to_string()],
+    )?;
+    if code != 0 {
+        bail!("{}: the standard checks failed", name);
+    }
+    Ok(())
+}
