@@ -20,6 +20,9 @@ pub const USAGE: &str = "\
   solve [FILE]        the solver's answer, or its error as a line `error: ...`
   bench-inputs DIR    writes benchmark input i as DIR/<i>-<stem>.in (removing the other .in
                       files of DIR); prints `<i>-<stem>\\t<name>` per input
+  generate DIR [--cases N] [--seed S]
+                      writes the inputs of seeds S..S+N-1 (default 1 and 200) as DIR/<seed>.in
+                      (removing the other .in files of DIR), for checks that need inputs only
   check [SAMPLES]     the checks every problem gets, on 200 random inputs and the samples
   name                the crate's name
 ";
@@ -102,6 +105,18 @@ where
                 return Err(Usage("bench-inputs takes one DIR".to_string()));
             };
             Ok(report(write_bench_inputs::<O>(Path::new(dir))))
+        }
+        "generate" => {
+            let cases = args.number("--cases")?.unwrap_or(200);
+            let seed = args.number("--seed")?.unwrap_or(1);
+            let dirs = args.finish()?;
+            let [dir] = dirs.as_slice() else {
+                return Err(Usage("generate takes one DIR".to_string()));
+            };
+            if seed.checked_add(cases).is_none() {
+                return Err(Usage("--seed plus --cases is past 2^64".to_string()));
+            }
+            Ok(report(write_generated::<O>(Path::new(dir), seed, cases)))
         }
         "check" => {
             let dirs = args.finish()?;
@@ -285,9 +300,21 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>, String> {
     std::fs::read(path).map_err(|err| format!("reading {}: {}", path.display(), err))
 }
 
-/// Writes every benchmark input of `O` into `dir` (emptied of `.in` files first, so no stale
-/// input stays), printing `stem<TAB>name` per input.
-fn write_bench_inputs<O: Oracle>(dir: &Path) -> Result<(), String> {
+/// Writes the generated inputs of seeds `seed..seed + cases` into `dir` as `<seed>.in`
+/// (emptied of `.in` files first).
+fn write_generated<O: Oracle>(dir: &Path, seed: u64, cases: u64) -> Result<(), String> {
+    clear_inputs(dir)?;
+    for s in seed..seed + cases {
+        let text = O::render(&O::generate(&mut dp_core::SplitMix64::new(s)));
+        let path = dir.join(format!("{}.in", s));
+        std::fs::write(&path, text)
+            .map_err(|err| format!("writing {}: {}", path.display(), err))?;
+    }
+    Ok(())
+}
+
+/// Creates `dir` and removes the `.in` files in it.
+fn clear_inputs(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|err| format!("creating {}: {}", dir.display(), err))?;
     let entries =
         std::fs::read_dir(dir).map_err(|err| format!("reading {}: {}", dir.display(), err))?;
@@ -298,6 +325,13 @@ fn write_bench_inputs<O: Oracle>(dir: &Path) -> Result<(), String> {
                 .map_err(|err| format!("removing {}: {}", path.display(), err))?;
         }
     }
+    Ok(())
+}
+
+/// Writes every benchmark input of `O` into `dir` (emptied of `.in` files first, so no stale
+/// input stays), printing `stem<TAB>name` per input.
+fn write_bench_inputs<O: Oracle>(dir: &Path) -> Result<(), String> {
+    clear_inputs(dir)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for (i, input) in O::bench_inputs().into_iter().enumerate() {

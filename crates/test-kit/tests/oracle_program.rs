@@ -184,3 +184,37 @@ fn brute_solve_and_check_answer_as_documented() {
     assert_eq!(usage.status.code(), Some(2));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn generate_and_bench_inputs_replace_the_inputs_of_their_folder() {
+    let dir = scratch("generate");
+    std::fs::write(dir.join("stale.in"), "1\n").unwrap();
+    std::fs::write(dir.join("notes.txt"), "kept").unwrap();
+    let run = demo(
+        &[
+            "generate",
+            dir.to_str().unwrap(),
+            "--cases",
+            "3",
+            "--seed",
+            "5",
+        ],
+        None,
+    );
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["5.in", "6.in", "7.in", "notes.txt"]);
+    let five = std::fs::read_to_string(dir.join("5.in")).unwrap();
+    assert_eq!(five, format!("{}\n", SplitMix64::new(5).range(1, 99)));
+    // The demo names no benchmark inputs: its folder is left with none (no stale input stays).
+    let run = demo(&["bench-inputs", dir.to_str().unwrap()], None);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    assert_eq!(text(&run.stdout), "");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+    assert_eq!(left.len(), 1);
+    std::fs::remove_dir_all(&dir).ok();
+}
