@@ -17,29 +17,44 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 pub const USAGE: &str = "\
 cargo xtask listen [--port P] [--count K] [--name NAME] [--timeout-s S]
 
 Receives problems from the Competitive Companion browser extension (set its custom port to P)
-on http://127.0.0.1:P/ (default 10043; 0 picks a free port) and scaffolds a problem crate for
-each, as `cargo xtask new` does, with its tests as samples/<crate>/NN.in/.out and its limits in
-[package.metadata.judge]. The crate's name comes from the URL: Luogu P4363 -> p4363-<slug>,
-AtCoder abc201_d -> abc201d-<slug>, Codeforces 786/A -> cf786a-<slug>, POJ 2311 ->
-poj2311-<slug>, the slug from the problem's name.
-  --count K      stop after K problems scaffolded (default: run until Ctrl-C)
+on http://localhost:P/ (127.0.0.1 and ::1; default port 10043; 0 picks a free port) and
+scaffolds a problem crate for each, as `cargo xtask new` does, with its tests as
+samples/<crate>/NN.in/.out and its limits in [package.metadata.judge]. The crate's name comes
+from the URL: Luogu P4363 -> p4363-<slug>, AtCoder abc201_d -> abc201d-<slug>, Codeforces
+786/A -> cf786a-<slug>, POJ 2311 -> poj2311-<slug>, the slug from the problem's name.
+  --count K      stop after K problems scaffolded (default 20, at most 200: each one is a
+                 crate every workspace build compiles)
   --name NAME    the crate's name, instead of the one from the URL (with --count 1 only)
   --timeout-s S  stop after S seconds without a request
-A problem whose crate exists is refused (409), never overwritten; malformed JSON gets a 400.
+Only what the extension sends is accepted: a POST with Content-Type application/json, from no
+Origin or an extension's (never an http: or https: page, nor Sec-Fetch-Site: cross-site), to a
+loopback Host; anything else gets a 403 and a line on stderr, so a web page cannot scaffold
+crates. Connections are served at once, each within 5 s; problems are scaffolded one at a
+time. A problem whose crate exists is refused (409), never overwritten; malformed JSON or
+limits out of range get a 400.
 ";
 
 /// Competitive Companion's default custom port for tools like this one.
 pub const DEFAULT_PORT: u16 = 10043;
+/// Problems one session scaffolds unless `--count` says otherwise, and the most it may say.
+pub const DEFAULT_COUNT: usize = 20;
+pub const MAX_COUNT: usize = 200;
 /// Largest request accepted: a problem's tests can be long, not this long.
 const MAX_REQUEST: usize = 64 << 20;
-/// How long one connection may take to send its request.
-const READ_TIMEOUT: Duration = Duration::from_secs(10);
+/// Largest request head (request line and headers).
+const MAX_HEAD: usize = 64 << 10;
+/// How long one connection may take to send its whole request.
+const REQUEST_DEADLINE: Duration = Duration::from_secs(5);
+/// Connections served at once; more are answered 503 at once.
+const MAX_CONNECTIONS: usize = 32;
 
 /// How a listening session runs.
 #[derive(Clone, Debug, Default)]
@@ -58,42 +73,50 @@ pub struct Config {
 pub fn run(args: Vec<String>) -> Result<()> {
     let mut args = Args::new(args);
     let port = args.parsed::<u16>("--port")?.unwrap_or(DEFAULT_PORT);
-    let count = args.parsed::<usize>("--count")?;
+    let count = args.parsed::<usize>("--count")?.unwrap_or(DEFAULT_COUNT);
     let name = args.value("--name")?;
     let timeout = args.parsed::<u64>("--timeout-s")?;
     let rest = args.finish()?;
     if !rest.is_empty() {
         bail!("usage: {}", USAGE.lines().next().unwrap_or_default());
     }
-    if count == Some(0) {
+    if count == 0 {
         bail!("--count 0 would receive nothing: give at least 1");
     }
-    if name.is_some() && count != Some(1) {
+    if count > MAX_COUNT {
+        bail!(
+            "--count {}: at most {} problems a session (every crate is built by every workspace build)",
+            count,
+            MAX_COUNT
+        );
+    }
+    if name.is_some() && count != 1 {
         bail!("--name names one crate: give it with --count 1");
     }
-    let listener = TcpListener::bind(("127.0.0.1", port))
-        .with_context(|| format!("listening on 127.0.0.1:{}", port))?;
+    let root = workspace::root();
+    if let Some(name) = &name {
+        new::check_name(&root, name)?;
+    }
+    let listeners = bind(port)?;
     let config = Config {
-        count,
+        count: Some(count),
         name,
         idle_timeout: timeout.map(Duration::from_secs),
         build_scaffolds: true,
     };
-    let root = workspace::root();
+    let shown: Vec<String> = listeners
+        .iter()
+        .filter_map(|l| l.local_addr().ok())
+        .map(|a| a.to_string())
+        .collect();
     eprintln!(
-        "listening on http://{}/ for Competitive Companion (its custom port: {}); {}",
-        listener.local_addr()?,
-        listener.local_addr()?.port(),
-        match count {
-            Some(k) => format!(
-                "stopping after {} problem{}",
-                k,
-                if k == 1 { "" } else { "s" }
-            ),
-            None => "Ctrl-C to stop".to_string(),
-        }
+        "listening on http://{}/ for Competitive Companion (its custom port: {}); stopping after {} problem{}",
+        shown.join(" and http://"),
+        listeners[0].local_addr()?.port(),
+        count,
+        if count == 1 { "" } else { "s" }
     );
-    let scaffolded = serve(&listener, &root, &config)?;
+    let scaffolded = serve(&listeners, &root, &config)?;
     eprintln!(
         "received {} problem{}",
         scaffolded.len(),
@@ -102,73 +125,200 @@ pub fn run(args: Vec<String>) -> Result<()> {
     Ok(())
 }
 
-/// Answers requests on `listener` until `config` says stop; returns the crates scaffolded.
-pub fn serve(listener: &TcpListener, root: &Path, config: &Config) -> Result<Vec<String>> {
-    let mut scaffolded = Vec::new();
-    listener.set_nonblocking(config.idle_timeout.is_some())?;
+/// Listens on 127.0.0.1 and ::1 (the extension posts to `localhost`, which may be either),
+/// on `port` (0: a free port, the same for both). ::1 is left out, with a note, where the
+/// machine has no IPv6 loopback.
+pub fn bind(port: u16) -> Result<Vec<TcpListener>> {
+    for _ in 0..20 {
+        let v4 = TcpListener::bind(("127.0.0.1", port))
+            .with_context(|| format!("listening on 127.0.0.1:{}", port))?;
+        let chosen = v4.local_addr()?.port();
+        match TcpListener::bind(("::1", chosen)) {
+            Ok(v6) => return Ok(vec![v4, v6]),
+            // A free v4 port taken on v6: pick again.
+            Err(err) if port == 0 && err.kind() == std::io::ErrorKind::AddrInUse => continue,
+            Err(err) => {
+                eprintln!("note: not listening on [::1]:{} ({}); 127.0.0.1 only", chosen, err);
+                return Ok(vec![v4]);
+            }
+        }
+    }
+    bail!("no free port on both 127.0.0.1 and ::1")
+}
+
+/// What the connections of a session share: the workspace, and the scaffolds made (taken one
+/// at a time).
+struct Session<'a> {
+    root: &'a Path,
+    config: &'a Config,
+    scaffolded: Mutex<Vec<String>>,
+    connections: AtomicUsize,
+}
+
+/// Answers requests on `listeners` until `config` says stop; returns the crates scaffolded.
+/// Each connection is served on a thread of its own within [`REQUEST_DEADLINE`], so a slow or
+/// idle client delays no one; scaffolds are made one at a time.
+pub fn serve(listeners: &[TcpListener], root: &Path, config: &Config) -> Result<Vec<String>> {
+    for listener in listeners {
+        listener.set_nonblocking(true)?;
+    }
+    let session = Session {
+        root,
+        config,
+        scaffolded: Mutex::new(Vec::new()),
+        connections: AtomicUsize::new(0),
+    };
+    let done = |session: &Session| {
+        let made = session.scaffolded.lock().unwrap_or_else(|e| e.into_inner()).len();
+        config.count.is_some_and(|k| made >= k)
+    };
     let mut last_request = Instant::now();
-    while config.count.is_none_or(|k| scaffolded.len() < k) {
-        let stream = match listener.accept() {
-            Ok((stream, _)) => stream,
-            Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => {
-                if config
-                    .idle_timeout
-                    .is_some_and(|t| last_request.elapsed() >= t)
-                {
+    std::thread::scope(|scope| -> Result<()> {
+        while !done(&session) {
+            let mut accepted = None;
+            for listener in listeners {
+                match listener.accept() {
+                    Ok((stream, peer)) => {
+                        accepted = Some((stream, peer));
+                        break;
+                    }
+                    Err(err) if err.kind() == std::io::ErrorKind::WouldBlock => {}
+                    Err(err) => return Err(err).context("accepting a connection"),
+                }
+            }
+            let Some((stream, peer)) = accepted else {
+                if config.idle_timeout.is_some_and(|t| last_request.elapsed() >= t) {
                     eprintln!(
                         "no request for {:?}: stopping",
                         config.idle_timeout.unwrap_or_default()
                     );
                     break;
                 }
-                std::thread::sleep(Duration::from_millis(20));
+                std::thread::sleep(Duration::from_millis(10));
+                continue;
+            };
+            last_request = Instant::now();
+            stream.set_nonblocking(false).ok();
+            if session.connections.fetch_add(1, Ordering::SeqCst) >= MAX_CONNECTIONS {
+                session.connections.fetch_sub(1, Ordering::SeqCst);
+                respond(stream, 503, "too many connections at once; try again");
                 continue;
             }
-            Err(err) => return Err(err).context("accepting a connection"),
-        };
-        last_request = Instant::now();
-        stream.set_nonblocking(false)?;
-        let name = if scaffolded.is_empty() {
-            config.name.as_deref()
-        } else {
-            None
-        };
-        if let Some(crate_name) = handle(stream, root, name, config.build_scaffolds) {
-            scaffolded.push(crate_name);
+            let session = &session;
+            scope.spawn(move || {
+                handle(stream, peer, session);
+                session.connections.fetch_sub(1, Ordering::SeqCst);
+            });
         }
-    }
-    Ok(scaffolded)
+        Ok(())
+    })?;
+    Ok(session.scaffolded.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 
-/// One connection: read the request, scaffold, answer. Returns the crate scaffolded, if any.
-/// Problems are reported on stderr, never end the session.
-fn handle(mut stream: TcpStream, root: &Path, name: Option<&str>, build: bool) -> Option<String> {
-    stream.set_read_timeout(Some(READ_TIMEOUT)).ok();
-    let (status, message, scaffolded) = match read_request(&mut stream) {
-        Err(err) => (400, format!("{:#}", err), None),
-        Ok((method, _)) if method != "POST" => (
-            405,
-            format!(
-                "{} is not POST: Competitive Companion POSTs problems",
-                method
-            ),
-            None,
-        ),
-        Ok((_, body)) => match receive(root, &body, name, build) {
-            Ok(crate_name) => (200, format!("scaffolded {}", crate_name), Some(crate_name)),
-            Err(Refusal::Malformed(err)) => (400, format!("malformed problem: {:#}", err), None),
-            Err(Refusal::Exists(err)) => (409, format!("{:#}", err), None),
-            Err(Refusal::Failed(err)) => (500, format!("{:#}", err), None),
+/// One connection: read the request within the deadline, check where it comes from, scaffold,
+/// answer. Problems are reported on stderr, never end the session.
+fn handle(stream: TcpStream, peer: std::net::SocketAddr, session: &Session) {
+    let deadline = Instant::now() + REQUEST_DEADLINE;
+    let mut reader = DeadlineReader { stream: &stream, deadline };
+    let (status, message) = match read_request(&mut reader) {
+        Err(err) => (400, format!("{:#}", err)),
+        Ok(request) => match refusal(&request) {
+            Some((status, why)) => (status, why),
+            None => receive_one(session, &request.body),
         },
     };
     if status != 200 {
-        eprintln!("error: {} ({})", message, status);
+        eprintln!("refused a request from {}: {} ({})", peer, message, status);
     }
+    respond(stream, status, &message);
+}
+
+/// Why a request is not one of Competitive Companion's: a status and a reason.
+fn refusal(request: &Request) -> Option<(u16, String)> {
+    if request.method != "POST" {
+        return Some((
+            405,
+            format!("{} is not POST: Competitive Companion POSTs problems", request.method),
+        ));
+    }
+    let header = |name: &str| {
+        request
+            .headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim())
+    };
+    if let Some(host) = header("host") {
+        let hostname = match host.strip_prefix('[') {
+            Some(v6) => v6.split(']').next().unwrap_or_default(),
+            None => host.split(':').next().unwrap_or_default(),
+        };
+        if !matches!(hostname.to_ascii_lowercase().as_str(), "localhost" | "127.0.0.1" | "::1") {
+            return Some((403, format!("Host {:?} is not this machine's loopback", host)));
+        }
+    }
+    if let Some(origin) = header("origin") {
+        let lower = origin.to_ascii_lowercase();
+        if lower.starts_with("http:") || lower.starts_with("https:") || lower == "null" {
+            return Some((
+                403,
+                format!("Origin {:?} is a web page, not the extension", origin),
+            ));
+        }
+    }
+    if header("sec-fetch-site").is_some_and(|site| site.eq_ignore_ascii_case("cross-site")) {
+        return Some((403, "Sec-Fetch-Site: cross-site (a web page's request)".to_string()));
+    }
+    let json = header("content-type").is_some_and(|kind| {
+        kind.split(';').next().unwrap_or_default().trim().eq_ignore_ascii_case("application/json")
+    });
+    if !json {
+        return Some((
+            403,
+            format!(
+                "Content-Type {:?} is not application/json (which a page cannot send without a \
+                 preflight, never approved here)",
+                header("content-type").unwrap_or("(none)")
+            ),
+        ));
+    }
+    None
+}
+
+/// Scaffolds the problem of one accepted request, under the session's lock.
+fn receive_one(session: &Session, body: &[u8]) -> (u16, String) {
+    let mut scaffolded = session.scaffolded.lock().unwrap_or_else(|e| e.into_inner());
+    if session.config.count.is_some_and(|k| scaffolded.len() >= k) {
+        return (
+            503,
+            "this session has received all the problems it was started for".to_string(),
+        );
+    }
+    let name = if scaffolded.is_empty() {
+        session.config.name.as_deref()
+    } else {
+        None
+    };
+    match receive(session.root, body, name, session.config.build_scaffolds) {
+        Ok(crate_name) => {
+            let message = format!("scaffolded {}", crate_name);
+            scaffolded.push(crate_name);
+            (200, message)
+        }
+        Err(Refusal::Malformed(err)) => (400, format!("malformed problem: {:#}", err)),
+        Err(Refusal::Exists(err)) => (409, format!("{:#}", err)),
+        Err(Refusal::Failed(err)) => (500, format!("{:#}", err)),
+    }
+}
+
+fn respond(mut stream: TcpStream, status: u16, message: &str) {
     let reason = match status {
         200 => "OK",
         400 => "Bad Request",
+        403 => "Forbidden",
         405 => "Method Not Allowed",
         409 => "Conflict",
+        503 => "Service Unavailable",
         _ => "Internal Server Error",
     };
     let body = format!("{}\n", message);
@@ -179,15 +329,47 @@ fn handle(mut stream: TcpStream, root: &Path, name: Option<&str>, build: bool) -
         body.len(),
         body
     );
+    stream
+        .set_write_timeout(Some(Duration::from_secs(2)))
+        .ok();
     stream.write_all(response.as_bytes()).ok();
-    scaffolded
 }
 
-/// The method and body of one HTTP/1.1 request (`Content-Length` bodies only, as browsers send).
-fn read_request(stream: &mut TcpStream) -> Result<(String, Vec<u8>)> {
-    let mut reader = BufReader::new(stream.take(MAX_REQUEST as u64));
+/// Reads from a stream until a fixed deadline: each read waits at most the time left, so a
+/// client sending a byte every few seconds is cut off at the deadline.
+struct DeadlineReader<'a> {
+    stream: &'a TcpStream,
+    deadline: Instant,
+}
+
+impl Read for DeadlineReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::TimedOut,
+                format!("the request took longer than {:?}", REQUEST_DEADLINE),
+            ));
+        }
+        self.stream.set_read_timeout(Some(left))?;
+        let mut stream = self.stream;
+        stream.read(buf)
+    }
+}
+
+/// One HTTP/1.1 request.
+struct Request {
+    method: String,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+/// One HTTP/1.1 request (`Content-Length` bodies only, as browsers send).
+fn read_request(stream: &mut impl Read) -> Result<Request> {
+    let mut reader = BufReader::new(stream.take((MAX_HEAD + MAX_REQUEST) as u64));
+    let mut head = 0;
     let mut line = String::new();
-    reader
+    head += reader
         .read_line(&mut line)
         .context("reading the request line")?;
     let method = line
@@ -198,15 +380,19 @@ fn read_request(stream: &mut TcpStream) -> Result<(String, Vec<u8>)> {
     if method.is_empty() {
         bail!("an empty request");
     }
+    let mut headers = Vec::new();
     let mut length = None;
     loop {
         let mut header = String::new();
-        if reader
+        let n = reader
             .read_line(&mut header)
-            .context("reading the headers")?
-            == 0
-        {
+            .context("reading the headers")?;
+        if n == 0 {
             bail!("the request ended inside its headers");
+        }
+        head += n;
+        if head > MAX_HEAD {
+            bail!("request headers over {} bytes", MAX_HEAD);
         }
         let header = header.trim_end();
         if header.is_empty() {
@@ -223,11 +409,16 @@ fn read_request(stream: &mut TcpStream) -> Result<(String, Vec<u8>)> {
                 }
                 length = Some(n);
             }
+            headers.push((key.trim().to_string(), value.trim().to_string()));
         }
     }
     let mut body = vec![0; length.unwrap_or(0)];
     reader.read_exact(&mut body).context("reading the body")?;
-    Ok((method, body))
+    Ok(Request {
+        method,
+        headers,
+        body,
+    })
 }
 
 /// Why a problem was not scaffolded.
@@ -243,6 +434,7 @@ enum Refusal {
 /// Scaffolds the problem of a request's body; returns the crate's name.
 fn receive(root: &Path, body: &[u8], name: Option<&str>, build: bool) -> Result<String, Refusal> {
     let problem = Problem::from_json(body).map_err(Refusal::Malformed)?;
+    new::check_limits(problem.time_limit_ms, problem.memory_limit_mb).map_err(Refusal::Malformed)?;
     let crate_name = match name {
         Some(name) => name.to_string(),
         None => crate_name(&problem.url, &problem.name).map_err(Refusal::Malformed)?,
@@ -255,11 +447,20 @@ fn receive(root: &Path, body: &[u8], name: Option<&str>, build: bool) -> Result<
     ];
     if let Some(path) = taken.iter().find(|p| p.symlink_metadata().is_ok()) {
         return Err(Refusal::Exists(anyhow!(
-            "{} ({}) was received before: {} exists; nothing was written",
+            "{} ({}): {} exists already (received before, or made by hand); nothing was written",
             problem.name,
             problem.url,
             path.strip_prefix(root).unwrap_or(path).display()
         )));
+    }
+    // A name the workspace cannot take is the request's fault (4xx), not a failure.
+    if let Err(err) = new::check_name(root, &crate_name) {
+        let taken = err.to_string().contains("is taken");
+        return Err(if taken {
+            Refusal::Exists(err)
+        } else {
+            Refusal::Malformed(err)
+        });
     }
     let report = new::scaffold(root, &spec).map_err(Refusal::Failed)?;
     println!("{}: \"{}\" ({})", crate_name, problem.name, problem.url);
@@ -463,8 +664,12 @@ fn slug(name: &str, id: Option<&str>) -> String {
         .collect();
     let mut kept = Vec::new();
     for (i, word) in words.iter().enumerate() {
-        let task_letter =
-            i == 0 && word.len() <= 2 && word.starts_with(|c: char| c.is_ascii_alphabetic());
+        // `A.`, `D -`, `E1.`: a task letter, maybe with a digit; `dp` is a word.
+        let bytes = word.as_bytes();
+        let task_letter = i == 0
+            && words.len() > 1
+            && bytes[0].is_ascii_alphabetic()
+            && (bytes.len() == 1 || (bytes.len() == 2 && bytes[1].is_ascii_digit()));
         let is_id =
             id.is_some_and(|id| word == id || (word.len() >= 3 && id.ends_with(word.as_str())));
         let small = matches!(
@@ -611,7 +816,7 @@ mod tests {
                 idle_timeout: Some(Duration::from_secs(60)),
                 build_scaffolds: false,
             };
-            serve(&listener, &root, &config).unwrap()
+            serve(&[listener], &root, &config).unwrap()
         });
         let chess = payload(
             "P4363 [九省联考 2018] 一双木棋 chess",
@@ -630,7 +835,7 @@ mod tests {
         );
         let again = post(port, &chess);
         assert!(
-            again.starts_with("HTTP/1.1 409 Conflict\r\n") && again.contains("was received before"),
+            again.starts_with("HTTP/1.1 409 Conflict\r\n") && again.contains("exists already"),
             "{}",
             again
         );
@@ -680,6 +885,215 @@ mod tests {
             idle_timeout: Some(Duration::from_millis(100)),
             build_scaffolds: false,
         };
-        assert!(serve(&listener, &ws.0, &config).unwrap().is_empty());
+        assert!(serve(&[listener], &ws.0, &config).unwrap().is_empty());
+    }
+
+    /// Sends `head` (a request line and headers, without the blank line) and `body`; the
+    /// response.
+    fn send(addr: std::net::SocketAddr, head: &str, body: &str) -> String {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        write!(
+            stream,
+            "{}\r\nContent-Length: {}\r\n\r\n{}",
+            head,
+            body.len(),
+            body
+        )
+        .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        response
+    }
+
+    /// A session on a scratch workspace in the background: its address and its result.
+    fn session(
+        count: usize,
+    ) -> (
+        TempDir,
+        std::net::SocketAddr,
+        std::thread::JoinHandle<Vec<String>>,
+    ) {
+        let ws = mini_workspace();
+        let listener = TcpListener::bind(("127.0.0.1", 0)).unwrap();
+        let addr = listener.local_addr().unwrap();
+        let root = ws.0.clone();
+        let server = std::thread::spawn(move || {
+            let config = Config {
+                count: Some(count),
+                name: None,
+                idle_timeout: Some(Duration::from_secs(30)),
+                build_scaffolds: false,
+            };
+            serve(&[listener], &root, &config).unwrap()
+        });
+        (ws, addr, server)
+    }
+
+    fn berzerk() -> String {
+        payload(
+            "A. Berzerk",
+            "Codeforces",
+            "https://codeforces.com/problemset/problem/786/A",
+            &[("5\n", "Lose\n")],
+        )
+    }
+
+    #[test]
+    fn a_web_page_cannot_scaffold_and_the_extension_can() {
+        let (ws, addr, server) = session(1);
+        let host = format!("POST / HTTP/1.1\r\nHost: localhost:{}", addr.port());
+        // What a page's fetch(url, {method: 'POST', mode: 'no-cors', body}) sends.
+        let page = send(
+            addr,
+            &format!(
+                "{}\r\nContent-Type: text/plain;charset=UTF-8\r\nOrigin: https://evil.example\r\nSec-Fetch-Site: cross-site\r\nSec-Fetch-Mode: no-cors",
+                host
+            ),
+            &berzerk(),
+        );
+        assert!(page.starts_with("HTTP/1.1 403 Forbidden\r\n"), "{}", page);
+        // Each check alone refuses.
+        for extra in [
+            "Content-Type: text/plain",
+            "Content-Type: application/json\r\nOrigin: https://evil.example",
+            "Content-Type: application/json\r\nOrigin: http://localhost:8000",
+            "Content-Type: application/json\r\nOrigin: null",
+            "Content-Type: application/json\r\nSec-Fetch-Site: cross-site",
+            "Content-Type: application/x-www-form-urlencoded",
+        ] {
+            let response = send(addr, &format!("{}\r\n{}", host, extra), &berzerk());
+            assert!(response.starts_with("HTTP/1.1 403 Forbidden\r\n"), "{}: {}", extra, response);
+        }
+        // A rebinding page's Host.
+        let rebound = send(
+            addr,
+            "POST / HTTP/1.1\r\nHost: evil.example:10043\r\nContent-Type: application/json",
+            &berzerk(),
+        );
+        assert!(rebound.starts_with("HTTP/1.1 403 Forbidden\r\n"), "{}", rebound);
+        assert!(!ws.0.join("crates/cf786a-berzerk").exists());
+        assert!(!ws.0.join("samples/cf786a-berzerk").exists());
+        // The extension: JSON from its own origin (or none).
+        let extension = send(
+            addr,
+            &format!(
+                "{}\r\nContent-Type: application/json; charset=utf-8\r\nOrigin: moz-extension://4b5e0c8e-36a6",
+                host
+            ),
+            &berzerk(),
+        );
+        assert!(extension.starts_with("HTTP/1.1 200 OK\r\n"), "{}", extension);
+        assert_eq!(server.join().unwrap(), ["cf786a-berzerk"]);
+    }
+
+    #[test]
+    fn limits_out_of_range_are_refused_with_400_and_nothing_written() {
+        let (ws, addr, server) = session(1);
+        for (time, memory) in [
+            ("18446744073709551615", "256"),
+            ("9223372036854775808", "256"),
+            ("1000", "18446744073709551615"),
+            ("1000", "0"),
+            ("0", "256"),
+            ("1e30", "256"),
+        ] {
+            let body = berzerk()
+                .replace("\"timeLimit\":2000", &format!("\"timeLimit\":{}", time))
+                .replace("\"memoryLimit\":512", &format!("\"memoryLimit\":{}", memory));
+            assert!(body.contains(time) && body.contains(memory), "{}", body);
+            let response = post(addr.port(), &body);
+            assert!(response.starts_with("HTTP/1.1 400 Bad Request\r\n"), "{} {}: {}", time, memory, response);
+            assert!(!ws.0.join("crates/cf786a-berzerk").exists());
+        }
+        assert!(post(addr.port(), &berzerk()).starts_with("HTTP/1.1 200 OK"));
+        server.join().unwrap();
+    }
+
+    #[test]
+    fn slow_and_idle_clients_delay_no_one() {
+        let (_ws, addr, server) = session(1);
+        // An idle connection and one that dribbles a byte every 300 ms.
+        let _idle = TcpStream::connect(addr).unwrap();
+        let mut dribbler = TcpStream::connect(addr).unwrap();
+        let dribbling = std::thread::spawn(move || {
+            let started = Instant::now();
+            for byte in b"POST / HTTP/1.1\r\nHost: localhost\r\n".iter().cycle().take(60) {
+                if dribbler.write_all(&[*byte]).is_err() {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(300));
+            }
+            started.elapsed()
+        });
+        std::thread::sleep(Duration::from_millis(200));
+        let started = Instant::now();
+        let response = post(addr.port(), &berzerk());
+        assert!(response.starts_with("HTTP/1.1 200 OK"), "{}", response);
+        // Competitive Companion gives up after 500 ms.
+        assert!(started.elapsed() < Duration::from_millis(500), "{:?}", started.elapsed());
+        assert_eq!(server.join().unwrap(), ["cf786a-berzerk"]);
+        // The dribbler was cut off at the deadline, long before its 18 s.
+        assert!(dribbling.join().unwrap() < Duration::from_secs(12));
+    }
+
+    #[test]
+    fn refused_names_get_4xx_and_slugs_keep_short_words() {
+        let (ws, addr, server) = session(1);
+        // A name the workspace has (a dependency's package) is a conflict, not a failure.
+        let taken = payload("Itertools", "", "https://example.com/x", &[("1\n", "1\n")]);
+        std::fs::write(
+            ws.0.join("Cargo.lock"),
+            "[[package]]\nname = \"itertools\"\n",
+        )
+        .unwrap();
+        let response = post(addr.port(), &taken);
+        assert!(response.starts_with("HTTP/1.1 409 Conflict\r\n"), "{}", response);
+        assert!(response.contains("is taken"), "{}", response);
+        assert!(!response.contains("received before"), "{}", response);
+        assert!(post(addr.port(), &berzerk()).starts_with("HTTP/1.1 200 OK"));
+        server.join().unwrap();
+        assert_eq!(slug("dp core", None), "dp-core");
+        assert_eq!(slug("A. Berzerk", None), "berzerk");
+        assert_eq!(slug("E1. Easy", None), "easy");
+        assert_eq!(crate_name("https://example.com/x", "Go").unwrap(), "go");
+    }
+
+    #[test]
+    fn listens_on_both_loopbacks() {
+        let listeners = bind(0).unwrap();
+        let port = listeners[0].local_addr().unwrap().port();
+        if listeners.len() == 2 {
+            assert_eq!(listeners[1].local_addr().unwrap().port(), port);
+            assert!(listeners[1].local_addr().unwrap().is_ipv6());
+        }
+        let ws = mini_workspace();
+        let root = ws.0.clone();
+        let count = listeners.len();
+        let server = std::thread::spawn(move || {
+            let config = Config {
+                count: Some(count),
+                name: None,
+                idle_timeout: Some(Duration::from_secs(30)),
+                build_scaffolds: false,
+            };
+            serve(&listeners, &root, &config).unwrap()
+        });
+        let chess = payload(
+            "P4363 chess",
+            "Luogu",
+            "https://www.luogu.com.cn/problem/P4363",
+            &[("1 1\n0\n0\n", "0\n")],
+        );
+        let v4 = post(port, &chess);
+        assert!(v4.starts_with("HTTP/1.1 200 OK"), "{}", v4);
+        if count == 2 {
+            let v6 = send(
+                ("::1".parse::<std::net::IpAddr>().unwrap(), port).into(),
+                "POST / HTTP/1.1\r\nHost: [::1]\r\nContent-Type: application/json",
+                &berzerk(),
+            );
+            assert!(v6.starts_with("HTTP/1.1 200 OK"), "{}", v6);
+        }
+        assert_eq!(server.join().unwrap().len(), count);
     }
 }
