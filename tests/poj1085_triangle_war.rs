@@ -68,22 +68,25 @@ fn malformed_moves_are_named_as_the_statement_words_them() {
     let game = |moves: &str| format!("2\n6\n1 2\n1 3\n2 3\n2 4\n2 5\n3 5\n6\n{}", moves);
     assert_eq!(
         error(&game("1 2\n1 3\n2 3\n1 4\n")),
-        "game 2, move 4: 1 4 is not a unit segment of the grid"
+        "token 23 (line 13): game 2, move 4: 1 4 is not a unit segment of the grid"
     );
     assert_eq!(
         error(&game("2 5\n1 3\n2 3\n2 4\n4 5\n5 2\n")),
-        "game 2, move 6: segment 5 2 is already drawn"
+        "token 27 (line 15): game 2, move 6: segment 5 2 is already drawn"
     );
     for bad in ["0 1", "10 11", "3 3", "-1 2", "4 6"] {
         let text = format!("1\n6\n1 2\n{}\n", bad);
         assert_eq!(
             error(&text),
-            format!("game 1, move 2: {} is not a unit segment of the grid", bad)
+            format!(
+                "token 6 (line 4): game 1, move 2: {} is not a unit segment of the grid",
+                bad
+            )
         );
     }
     assert_eq!(
         error("1\n6\n1 2\n2 1\n"),
-        "game 1, move 2: segment 2 1 is already drawn"
+        "token 6 (line 4): game 1, move 2: segment 2 1 is already drawn"
     );
     assert_eq!(
         error("1\n6\n1 2\n2 x\n"),

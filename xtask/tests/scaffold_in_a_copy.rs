@@ -68,6 +68,56 @@ impl Copy {
 /// Competitive Companion's POST for Luogu's P1001 (A+B), every field it sends.
 const PAYLOAD: &str = r#"{"name":"P1001 A+B Problem","group":"Luogu","url":"https://www.luogu.com.cn/problem/P1001","interactive":false,"memoryLimit":512,"timeLimit":1000,"tests":[{"input":"1 2\n","output":"3\n"},{"input":"20 30\n","output":"50\n"}],"testType":"single","input":{"type":"stdin"},"output":{"type":"stdout"},"languages":{"java":{"mainClass":"Main","taskClass":"P1001"}},"batch":{"id":"0f6ad5a5-1f44-4c47-a4a3-5d1f7b6c0e21","size":1}}"#;
 
+/// Runs `xtask args` with the scaffold paused at `step`, kills it with SIGKILL there, and checks
+/// that the copy's workspace still loads.
+fn kill_at(copy: &Copy, args: &[&str], step: &str) {
+    let mut child = copy
+        .command(copy.xtask(), args)
+        .env("GAMEDP_SCAFFOLD_PAUSE", step)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(child.stderr.take().unwrap());
+    let mut seen = String::new();
+    loop {
+        let mut line = String::new();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            panic!("{:?} ended before pausing at {}: {}", args, step, seen);
+        }
+        seen.push_str(&line);
+        if line.contains(&format!("paused at {}", step)) {
+            break;
+        }
+    }
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    copy.cargo(&["metadata", "--no-deps", "--format-version", "1"]);
+}
+
+/// The crate `name` of the copy is whole (every file the scaffold writes) and registered once.
+fn assert_whole_and_registered(copy: &Copy, name: &str) {
+    let dir = copy.root.join("crates").join(name);
+    for file in [
+        "Cargo.toml",
+        "src/lib.rs",
+        "src/main.rs",
+        "src/oracle.rs",
+        "src/bin/oracle.rs",
+    ] {
+        assert!(dir.join(file).is_file(), "{}: no {}", name, file);
+    }
+    assert!(copy
+        .root
+        .join("samples")
+        .join(name)
+        .join("sample.in")
+        .is_file());
+    let registry = std::fs::read_to_string(copy.root.join("Cargo.toml")).unwrap();
+    let line = format!("{} = {{ path = \"crates/{}\"", name, name);
+    assert_eq!(registry.matches(&line).count(), 1, "{}", registry);
+}
+
 fn post(port: u16, body: &str) -> String {
     let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
     write!(
@@ -108,6 +158,88 @@ fn new_and_listen_crates_build_test_bundle_and_judge_in_a_copy_of_the_workspace(
     let before = std::fs::read_to_string(&registry).unwrap();
     assert!(!copy.run_xtask(&["new", "p9999-new-game"]).status.success());
     assert_eq!(std::fs::read_to_string(&registry).unwrap(), before);
+
+    // Names whose generated code once clashed with the template's own names build.
+    for name in [
+        "oracle",
+        "error",
+        "vec",
+        "string",
+        "result",
+        "ok",
+        "split-mix64",
+        "problem-oracle",
+    ] {
+        let run = copy.run_xtask(&["new", name]);
+        assert!(
+            run.status.success(),
+            "{}: {}",
+            name,
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+
+    // A SIGKILL at each step of `new` leaves a workspace that loads, and after the next run the
+    // crate is whole and registered, or not there at all (then `new` makes it).
+    for (i, step) in ["staged", "samples-placed", "crate-placed", "registered"]
+        .iter()
+        .enumerate()
+    {
+        let name = format!("p980{}-killed", i);
+        kill_at(&copy, &["new", &name, "--no-build"], step);
+        let again = copy.run_xtask(&["new", &name, "--no-build"]);
+        let stderr = String::from_utf8_lossy(&again.stderr);
+        assert!(
+            again.status.success()
+                || stderr.contains("already exists")
+                || stderr.contains("is taken"),
+            "{}: {}",
+            step,
+            stderr
+        );
+        assert_whole_and_registered(&copy, &name);
+    }
+    let staging = copy.root.join(".new-crates");
+    assert!(!staging.exists() || std::fs::read_dir(&staging).unwrap().count() == 0);
+
+    // The same for `listen`, killed with its crate in place but not registered.
+    let mut killed = copy
+        .command(copy.xtask(), &["listen", "--port", "0", "--count", "1"])
+        .env("GAMEDP_SCAFFOLD_PAUSE", "crate-placed")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = BufReader::new(killed.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    let port: u16 = line
+        .split("127.0.0.1:")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|port| port.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {:?}", line));
+    let killed_payload = PAYLOAD
+        .replace("P1001 A+B Problem", "P1002 Killed Game")
+        .replace("problem/P1001", "problem/P1002");
+    let poster = std::thread::spawn(move || {
+        // The answer never comes: the server is killed first.
+        std::panic::catch_unwind(|| post(port, &killed_payload)).ok();
+    });
+    loop {
+        line.clear();
+        assert!(
+            stderr.read_line(&mut line).unwrap() > 0,
+            "listen ended before pausing"
+        );
+        if line.contains("paused at crate-placed") {
+            break;
+        }
+    }
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    poster.join().unwrap();
+    copy.cargo(&["metadata", "--no-deps", "--format-version", "1"]);
 
     // `listen --count 1` and one POST.
     let mut listen = copy

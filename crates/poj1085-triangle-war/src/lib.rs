@@ -72,9 +72,10 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
                 |err: Error| err.with_context("a dot", || format!(" of game {}, move {}", game, k));
             let a: i64 = sc.next("a dot").map_err(context)?;
             let b: i64 = sc.next("a dot").map_err(context)?;
+            // Named by the token and line of the move's second dot, and by game and move.
             let fail = |before: &str, after: &str| {
                 let why = format!("game {}, move {}: {}{} {}{}", game, k, before, a, b, after);
-                Err(Error::Invalid(why))
+                Err(sc.invalid(&why))
             };
             let e = match segment(a, b) {
                 Some(e) if drawn >> e & 1 == 0 => e,

@@ -46,12 +46,20 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let root = workspace::root();
     workspace::check_problem(&root, name)?;
     let mut limits = problem_limits(&root, name)?;
+    if time_ms.is_some() || memory_mib.is_some() {
+        crate::new::check_limits(
+            time_ms.unwrap_or(DEFAULT_TIME_MS),
+            memory_mib.unwrap_or(DEFAULT_MEMORY_MIB),
+        )
+        .context("--time-limit-ms / --memory-limit-mib")?;
+    }
     if let Some(ms) = time_ms {
         limits.time = Duration::from_millis(ms);
     }
     if let Some(mib) = memory_mib {
         limits.memory = Some(mib << 20);
     }
+    eprintln!("{}", process::memory_measure());
     let samples = match samples {
         Some(dir) => PathBuf::from(dir),
         None => workspace::samples_dir(&root, name),
@@ -110,9 +118,14 @@ pub fn limits_from_manifest(text: &str) -> Result<Limits> {
             },
         }
     };
+    let (ms, mib) = (
+        number("time-limit-ms", DEFAULT_TIME_MS)?,
+        number("memory-limit-mib", DEFAULT_MEMORY_MIB)?,
+    );
+    crate::new::check_limits(ms, mib).context("[package.metadata.judge]")?;
     Ok(Limits {
-        time: Duration::from_millis(number("time-limit-ms", DEFAULT_TIME_MS)?),
-        memory: Some(number("memory-limit-mib", DEFAULT_MEMORY_MIB)? << 20),
+        time: Duration::from_millis(ms),
+        memory: Some(mib << 20),
     })
 }
 
@@ -130,6 +143,13 @@ pub fn cases_in(dir: &Path) -> Result<Vec<Case>> {
     for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
         let input = entry?.path();
         if input.extension().is_some_and(|e| e == "in") {
+            // A FIFO or a device would be read (or waited on) forever.
+            if !input.metadata().is_ok_and(|m| m.is_file()) {
+                bail!(
+                    "{}: not a regular file (a FIFO, a device or a folder); judge reads files only",
+                    input.display()
+                );
+            }
             let expected = input.with_extension("out");
             if !expected.is_file() {
                 bail!("{}: no matching .out file", input.display());

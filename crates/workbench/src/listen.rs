@@ -138,7 +138,10 @@ pub fn bind(port: u16) -> Result<Vec<TcpListener>> {
             // A free v4 port taken on v6: pick again.
             Err(err) if port == 0 && err.kind() == std::io::ErrorKind::AddrInUse => continue,
             Err(err) => {
-                eprintln!("note: not listening on [::1]:{} ({}); 127.0.0.1 only", chosen, err);
+                eprintln!(
+                    "note: not listening on [::1]:{} ({}); 127.0.0.1 only",
+                    chosen, err
+                );
                 return Ok(vec![v4]);
             }
         }
@@ -169,7 +172,11 @@ pub fn serve(listeners: &[TcpListener], root: &Path, config: &Config) -> Result<
         connections: AtomicUsize::new(0),
     };
     let done = |session: &Session| {
-        let made = session.scaffolded.lock().unwrap_or_else(|e| e.into_inner()).len();
+        let made = session
+            .scaffolded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len();
         config.count.is_some_and(|k| made >= k)
     };
     let mut last_request = Instant::now();
@@ -187,7 +194,10 @@ pub fn serve(listeners: &[TcpListener], root: &Path, config: &Config) -> Result<
                 }
             }
             let Some((stream, peer)) = accepted else {
-                if config.idle_timeout.is_some_and(|t| last_request.elapsed() >= t) {
+                if config
+                    .idle_timeout
+                    .is_some_and(|t| last_request.elapsed() >= t)
+                {
                     eprintln!(
                         "no request for {:?}: stopping",
                         config.idle_timeout.unwrap_or_default()
@@ -212,14 +222,20 @@ pub fn serve(listeners: &[TcpListener], root: &Path, config: &Config) -> Result<
         }
         Ok(())
     })?;
-    Ok(session.scaffolded.into_inner().unwrap_or_else(|e| e.into_inner()))
+    Ok(session
+        .scaffolded
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner()))
 }
 
 /// One connection: read the request within the deadline, check where it comes from, scaffold,
 /// answer. Problems are reported on stderr, never end the session.
 fn handle(stream: TcpStream, peer: std::net::SocketAddr, session: &Session) {
     let deadline = Instant::now() + REQUEST_DEADLINE;
-    let mut reader = DeadlineReader { stream: &stream, deadline };
+    let mut reader = DeadlineReader {
+        stream: &stream,
+        deadline,
+    };
     let (status, message) = match read_request(&mut reader) {
         Err(err) => (400, format!("{:#}", err)),
         Ok(request) => match refusal(&request) {
@@ -238,7 +254,10 @@ fn refusal(request: &Request) -> Option<(u16, String)> {
     if request.method != "POST" {
         return Some((
             405,
-            format!("{} is not POST: Competitive Companion POSTs problems", request.method),
+            format!(
+                "{} is not POST: Competitive Companion POSTs problems",
+                request.method
+            ),
         ));
     }
     let header = |name: &str| {
@@ -253,8 +272,14 @@ fn refusal(request: &Request) -> Option<(u16, String)> {
             Some(v6) => v6.split(']').next().unwrap_or_default(),
             None => host.split(':').next().unwrap_or_default(),
         };
-        if !matches!(hostname.to_ascii_lowercase().as_str(), "localhost" | "127.0.0.1" | "::1") {
-            return Some((403, format!("Host {:?} is not this machine's loopback", host)));
+        if !matches!(
+            hostname.to_ascii_lowercase().as_str(),
+            "localhost" | "127.0.0.1" | "::1"
+        ) {
+            return Some((
+                403,
+                format!("Host {:?} is not this machine's loopback", host),
+            ));
         }
     }
     if let Some(origin) = header("origin") {
@@ -267,10 +292,17 @@ fn refusal(request: &Request) -> Option<(u16, String)> {
         }
     }
     if header("sec-fetch-site").is_some_and(|site| site.eq_ignore_ascii_case("cross-site")) {
-        return Some((403, "Sec-Fetch-Site: cross-site (a web page's request)".to_string()));
+        return Some((
+            403,
+            "Sec-Fetch-Site: cross-site (a web page's request)".to_string(),
+        ));
     }
     let json = header("content-type").is_some_and(|kind| {
-        kind.split(';').next().unwrap_or_default().trim().eq_ignore_ascii_case("application/json")
+        kind.split(';')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .eq_ignore_ascii_case("application/json")
     });
     if !json {
         return Some((
@@ -329,9 +361,7 @@ fn respond(mut stream: TcpStream, status: u16, message: &str) {
         body.len(),
         body
     );
-    stream
-        .set_write_timeout(Some(Duration::from_secs(2)))
-        .ok();
+    stream.set_write_timeout(Some(Duration::from_secs(2))).ok();
     stream.write_all(response.as_bytes()).ok();
 }
 
@@ -434,7 +464,8 @@ enum Refusal {
 /// Scaffolds the problem of a request's body; returns the crate's name.
 fn receive(root: &Path, body: &[u8], name: Option<&str>, build: bool) -> Result<String, Refusal> {
     let problem = Problem::from_json(body).map_err(Refusal::Malformed)?;
-    new::check_limits(problem.time_limit_ms, problem.memory_limit_mb).map_err(Refusal::Malformed)?;
+    new::check_limits(problem.time_limit_ms, problem.memory_limit_mb)
+        .map_err(Refusal::Malformed)?;
     let crate_name = match name {
         Some(name) => name.to_string(),
         None => crate_name(&problem.url, &problem.name).map_err(Refusal::Malformed)?,
@@ -962,7 +993,12 @@ mod tests {
             "Content-Type: application/x-www-form-urlencoded",
         ] {
             let response = send(addr, &format!("{}\r\n{}", host, extra), &berzerk());
-            assert!(response.starts_with("HTTP/1.1 403 Forbidden\r\n"), "{}: {}", extra, response);
+            assert!(
+                response.starts_with("HTTP/1.1 403 Forbidden\r\n"),
+                "{}: {}",
+                extra,
+                response
+            );
         }
         // A rebinding page's Host.
         let rebound = send(
@@ -970,7 +1006,11 @@ mod tests {
             "POST / HTTP/1.1\r\nHost: evil.example:10043\r\nContent-Type: application/json",
             &berzerk(),
         );
-        assert!(rebound.starts_with("HTTP/1.1 403 Forbidden\r\n"), "{}", rebound);
+        assert!(
+            rebound.starts_with("HTTP/1.1 403 Forbidden\r\n"),
+            "{}",
+            rebound
+        );
         assert!(!ws.0.join("crates/cf786a-berzerk").exists());
         assert!(!ws.0.join("samples/cf786a-berzerk").exists());
         // The extension: JSON from its own origin (or none).
@@ -982,7 +1022,11 @@ mod tests {
             ),
             &berzerk(),
         );
-        assert!(extension.starts_with("HTTP/1.1 200 OK\r\n"), "{}", extension);
+        assert!(
+            extension.starts_with("HTTP/1.1 200 OK\r\n"),
+            "{}",
+            extension
+        );
         assert_eq!(server.join().unwrap(), ["cf786a-berzerk"]);
     }
 
@@ -999,10 +1043,19 @@ mod tests {
         ] {
             let body = berzerk()
                 .replace("\"timeLimit\":2000", &format!("\"timeLimit\":{}", time))
-                .replace("\"memoryLimit\":512", &format!("\"memoryLimit\":{}", memory));
+                .replace(
+                    "\"memoryLimit\":512",
+                    &format!("\"memoryLimit\":{}", memory),
+                );
             assert!(body.contains(time) && body.contains(memory), "{}", body);
             let response = post(addr.port(), &body);
-            assert!(response.starts_with("HTTP/1.1 400 Bad Request\r\n"), "{} {}: {}", time, memory, response);
+            assert!(
+                response.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+                "{} {}: {}",
+                time,
+                memory,
+                response
+            );
             assert!(!ws.0.join("crates/cf786a-berzerk").exists());
         }
         assert!(post(addr.port(), &berzerk()).starts_with("HTTP/1.1 200 OK"));
@@ -1017,7 +1070,11 @@ mod tests {
         let mut dribbler = TcpStream::connect(addr).unwrap();
         let dribbling = std::thread::spawn(move || {
             let started = Instant::now();
-            for byte in b"POST / HTTP/1.1\r\nHost: localhost\r\n".iter().cycle().take(60) {
+            for byte in b"POST / HTTP/1.1\r\nHost: localhost\r\n"
+                .iter()
+                .cycle()
+                .take(60)
+            {
                 if dribbler.write_all(&[*byte]).is_err() {
                     break;
                 }
@@ -1030,7 +1087,11 @@ mod tests {
         let response = post(addr.port(), &berzerk());
         assert!(response.starts_with("HTTP/1.1 200 OK"), "{}", response);
         // Competitive Companion gives up after 500 ms.
-        assert!(started.elapsed() < Duration::from_millis(500), "{:?}", started.elapsed());
+        assert!(
+            started.elapsed() < Duration::from_millis(500),
+            "{:?}",
+            started.elapsed()
+        );
         assert_eq!(server.join().unwrap(), ["cf786a-berzerk"]);
         // The dribbler was cut off at the deadline, long before its 18 s.
         assert!(dribbling.join().unwrap() < Duration::from_secs(12));
@@ -1047,7 +1108,11 @@ mod tests {
         )
         .unwrap();
         let response = post(addr.port(), &taken);
-        assert!(response.starts_with("HTTP/1.1 409 Conflict\r\n"), "{}", response);
+        assert!(
+            response.starts_with("HTTP/1.1 409 Conflict\r\n"),
+            "{}",
+            response
+        );
         assert!(response.contains("is taken"), "{}", response);
         assert!(!response.contains("received before"), "{}", response);
         assert!(post(addr.port(), &berzerk()).starts_with("HTTP/1.1 200 OK"));

@@ -17,6 +17,7 @@ use bundler::cli::Args;
 use bundler::workspace;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::time::Duration;
 
 pub const USAGE: &str = "\
 cargo xtask new <name> [--time-limit-ms T] [--memory-limit-mib M] [--no-build]
@@ -303,6 +304,7 @@ pub fn ident(name: &str) -> String {
 /// Creates the problem crate of `spec` in the workspace at `root` (see the module
 /// documentation).
 pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
+    recover(root)?;
     let name = spec.name.as_str();
     check_name(root, name)?;
     check_limits(spec.time_limit_ms, spec.memory_limit_mib)?;
@@ -354,7 +356,6 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
     }
 
     let staging = root.join(STAGING);
-    remove_stale_staging(&staging);
     let stage = staging.join(format!("{}-{}", name, std::process::id()));
     let staged_crate = stage.join("crate");
     let staged_samples = stage.join("samples");
@@ -382,6 +383,7 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
         std::fs::remove_dir_all(&stage).ok();
         return Err(err.context("nothing was left behind"));
     }
+    pause_point("staged");
     let formatted = Command::new("rustfmt")
         .args(["--edition", "2021", "--check"])
         .arg(staged_crate.join("src/lib.rs"))
@@ -392,8 +394,13 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
     // Into place: the samples first (a lone samples folder breaks nothing), then the crate.
     let placed = (|| -> Result<()> {
         std::fs::create_dir_all(root.join("samples")).context("creating samples/")?;
+        // Each move is announced by a marker in the stage first, so that `recover` knows what
+        // a kill left in place is this scaffold's.
+        write_new(&stage.join("moving-samples"), "")?;
         std::fs::rename(&staged_samples, &samples_dir)
             .with_context(|| format!("moving the samples to {}", samples_dir.display()))?;
+        pause_point("samples-placed");
+        write_new(&stage.join("moving-crate"), "")?;
         std::fs::rename(&staged_crate, &crate_dir)
             .with_context(|| format!("moving the crate to {}", crate_dir.display()))
     })();
@@ -401,6 +408,7 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
         take_back(&stage, &crate_dir, &samples_dir);
         return Err(err.context("nothing was left behind"));
     }
+    pause_point("crate-placed");
     if spec.build {
         if let Err(err) = crate::oracle_program::build(root, name) {
             take_back(&stage, &crate_dir, &samples_dir);
@@ -414,6 +422,7 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
         take_back(&stage, &crate_dir, &samples_dir);
         return Err(err.context("nothing was left behind"));
     }
+    pause_point("registered");
     std::fs::remove_dir_all(&stage).ok();
     let mut created: Vec<PathBuf> = crate_files.iter().map(|(p, _)| crate_dir.join(p)).collect();
     created.extend(sample_files.iter().map(|(p, _)| samples_dir.join(p)));
@@ -446,10 +455,15 @@ pub fn check_limits(time_limit_ms: u64, memory_limit_mib: u64) -> Result<()> {
     Ok(())
 }
 
-/// Moves a placed crate and its samples back out (to be removed) after a failed step.
+/// Moves what this scaffold placed (its `moving-*` markers say so, its staged copy is gone)
+/// back into the stage, then removes the stage, after a failed step.
 fn take_back(stage: &Path, crate_dir: &Path, samples_dir: &Path) {
-    for (placed, name) in [(crate_dir, "crate-back"), (samples_dir, "samples-back")] {
-        let back = stage.join(name);
+    for (placed, what) in [(crate_dir, "crate"), (samples_dir, "samples")] {
+        let moved = stage.join(format!("moving-{}", what)).exists() && !stage.join(what).exists();
+        if !moved {
+            continue;
+        }
+        let back = stage.join(format!("{}-back", what));
         if std::fs::rename(placed, &back).is_err() {
             std::fs::remove_dir_all(placed).ok();
         }
@@ -457,20 +471,76 @@ fn take_back(stage: &Path, crate_dir: &Path, samples_dir: &Path) {
     std::fs::remove_dir_all(stage).ok();
 }
 
-/// Removes the staging folders that a killed scaffold left (those of processes no longer
-/// running).
-fn remove_stale_staging(staging: &Path) {
-    let Ok(entries) = std::fs::read_dir(staging) else {
-        return;
+/// Finishes or takes back what a killed scaffold left, from its staging folder
+/// (`.new-crates/<name>-<pid>`, its process gone): before its crate was moved into place, its
+/// samples (if they were) are removed again; after, the crate is whole and its registry line is
+/// written if missing. So after a kill and the next `new` or `listen`, a crate is there whole
+/// and registered, or not at all.
+pub fn recover(root: &Path) -> Result<()> {
+    let staging = root.join(STAGING);
+    let Ok(entries) = std::fs::read_dir(&staging) else {
+        return Ok(());
     };
     for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        let pid = name.rsplit('-').next().and_then(|p| p.parse::<u32>().ok());
-        let alive = pid.is_some_and(|pid| {
+        let folder = entry.file_name().to_string_lossy().into_owned();
+        let Some((name, pid)) = folder.rsplit_once('-') else {
+            std::fs::remove_dir_all(entry.path()).ok();
+            continue;
+        };
+        let alive = pid.parse::<u32>().is_ok_and(|pid| {
             pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists()
         });
-        if !alive {
-            std::fs::remove_dir_all(entry.path()).ok();
+        if alive {
+            continue;
+        }
+        let stage = entry.path();
+        let crate_dir = root.join("crates").join(name);
+        let samples_dir = workspace::samples_dir(root, name);
+        let moved = |what: &str| {
+            stage.join(format!("moving-{}", what)).exists() && !stage.join(what).exists()
+        };
+        let taking_back = stage.join("crate-back").exists() || stage.join("samples-back").exists();
+        if taking_back {
+            // Killed while taking back a failed scaffold: finish taking it back.
+            if moved("crate") && !stage.join("crate-back").exists() {
+                std::fs::remove_dir_all(&crate_dir).ok();
+            }
+            if moved("samples") && !stage.join("samples-back").exists() {
+                std::fs::remove_dir_all(&samples_dir).ok();
+            }
+        } else if moved("crate") && crate_dir.join("Cargo.toml").is_file() {
+            let registry = root.join(REGISTRY);
+            let line = format!(
+                "{} = {{ path = \"crates/{}\", features = [\"oracle\"] }}",
+                name, name
+            );
+            if let Ok(text) = insert_above_marker(&registry, REGISTRY_MARKER, &line) {
+                replace_file(&registry, &text)?;
+                eprintln!(
+                    "note: registered crates/{}, which an interrupted scaffold left unregistered",
+                    name
+                );
+            }
+        } else if moved("samples") && !moved("crate") && samples_dir.is_dir() {
+            // The samples were moved in, the crate was not: take them back out.
+            std::fs::remove_dir_all(&samples_dir).ok();
+            eprintln!(
+                "note: removed samples/{} of an interrupted scaffold that wrote no crate",
+                name
+            );
+        }
+        std::fs::remove_dir_all(&stage).ok();
+    }
+    Ok(())
+}
+
+/// For the tests of a kill at each step: with `GAMEDP_SCAFFOLD_PAUSE=<step>` in the
+/// environment, a scaffold says so on stderr and waits there forever (to be killed).
+fn pause_point(step: &str) {
+    if std::env::var("GAMEDP_SCAFFOLD_PAUSE").is_ok_and(|s| s == step) {
+        eprintln!("paused at {}", step);
+        loop {
+            std::thread::sleep(Duration::from_secs(3600));
         }
     }
 }
@@ -851,5 +921,77 @@ mod tests {
     fn the_real_registry_has_its_marker_once() {
         let text = std::fs::read_to_string(workspace::root().join(REGISTRY)).unwrap();
         assert_eq!(text.matches(REGISTRY_MARKER).count(), 1);
+    }
+
+    /// A stage as a scaffold killed at some step leaves it: its process gone.
+    fn dead_stage(ws: &Path, name: &str, files: &[&str], dirs: &[&str]) -> PathBuf {
+        let stage = ws.join(STAGING).join(format!("{}-{}", name, u32::MAX));
+        std::fs::create_dir_all(&stage).unwrap();
+        for file in files {
+            std::fs::write(stage.join(file), "").unwrap();
+        }
+        for dir in dirs {
+            std::fs::create_dir_all(stage.join(dir)).unwrap();
+        }
+        stage
+    }
+
+    #[test]
+    fn a_kill_after_the_samples_moved_in_is_taken_back_by_the_next_run() {
+        let ws = mini_workspace();
+        let before = snapshot(&ws.0);
+        std::fs::create_dir_all(ws.0.join("samples/p5-sum")).unwrap();
+        std::fs::write(ws.0.join("samples/p5-sum/sample.in"), "1\n").unwrap();
+        let stage = dead_stage(&ws.0, "p5-sum", &["moving-samples"], &["crate"]);
+        recover(&ws.0).unwrap();
+        assert!(!stage.exists());
+        assert!(!ws.0.join("samples/p5-sum").exists());
+        std::fs::remove_dir_all(ws.0.join(STAGING)).unwrap();
+        assert_eq!(snapshot(&ws.0), before);
+        // Samples of the same name that the stage never moved are left alone.
+        std::fs::create_dir_all(ws.0.join("samples/p6-sum")).unwrap();
+        dead_stage(&ws.0, "p6-sum", &[], &["crate", "samples"]);
+        recover(&ws.0).unwrap();
+        assert!(ws.0.join("samples/p6-sum").is_dir());
+    }
+
+    #[test]
+    fn a_kill_after_the_crate_moved_in_is_registered_by_the_next_run() {
+        let ws = mini_workspace();
+        // The whole crate, as a scaffold without its last step leaves it.
+        scaffold(&ws.0, &unbuilt("p7-sum")).unwrap();
+        let registry = ws.0.join(REGISTRY);
+        let registered = std::fs::read_to_string(&registry).unwrap();
+        let line = "p7-sum = { path = \"crates/p7-sum\", features = [\"oracle\"] }\n";
+        std::fs::write(&registry, registered.replace(line, "")).unwrap();
+        dead_stage(&ws.0, "p7-sum", &["moving-samples", "moving-crate"], &[]);
+        recover(&ws.0).unwrap();
+        assert_eq!(std::fs::read_to_string(&registry).unwrap(), registered);
+        assert_eq!(std::fs::read_dir(ws.0.join(STAGING)).unwrap().count(), 0);
+        // Running again registers nothing twice.
+        dead_stage(&ws.0, "p7-sum", &["moving-samples", "moving-crate"], &[]);
+        recover(&ws.0).unwrap();
+        assert_eq!(std::fs::read_to_string(&registry).unwrap(), registered);
+    }
+
+    #[test]
+    fn limits_out_of_range_are_refused() {
+        let ws = mini_workspace();
+        for (ms, mib) in [
+            (0, 256),
+            (600_001, 256),
+            (1000, 0),
+            (1000, 1 << 21),
+            (u64::MAX, 256),
+        ] {
+            let spec = Spec {
+                time_limit_ms: ms,
+                memory_limit_mib: mib,
+                ..unbuilt("p8-sum")
+            };
+            let err = scaffold(&ws.0, &spec).unwrap_err().to_string();
+            assert!(err.contains("outside"), "{}", err);
+        }
+        assert!(!ws.0.join("crates/p8-sum").exists());
     }
 }

@@ -241,11 +241,25 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
         bail!("the solution ended with an unknown status {}", status)
     };
     if report.is_some() && measured.is_none() && !killed {
+        let said = String::from_utf8_lossy(&stderr);
+        let said = said.trim();
         bail!(
-            "{} did not report on {}: {}",
+            "GNU time ({}) did not report on {}: it ended with {:?}{}{}",
             GNU_TIME,
             program.display(),
-            String::from_utf8_lossy(&stderr).trim()
+            ending,
+            if said.is_empty() {
+                ", saying nothing on stderr".to_string()
+            } else {
+                format!(", saying: {}", said)
+            },
+            match limits.memory {
+                Some(bytes) if bytes < 16 << 20 => format!(
+                    " (a memory limit of {} KiB is too small for a program to start)",
+                    bytes >> 10
+                ),
+                _ => String::new(),
+            }
         );
     }
     let peak_kib = match measured {
