@@ -259,3 +259,40 @@ fn a_closed_stdout_ends_xtask_quietly() {
     assert_ne!(out.status.code(), Some(101), "{}", text(&out.stderr));
     assert!(out.stderr.is_empty(), "{}", text(&out.stderr));
 }
+
+#[test]
+fn xtask_links_no_problem_crate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "tree",
+            "-p",
+            "xtask",
+            "-e",
+            "normal,build",
+            "--prefix",
+            "none",
+        ])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let tree = text(&out.stdout);
+    let mut problems = 0;
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        let dir = entry.unwrap().path();
+        if dir.join("src/bin/oracle.rs").is_file() {
+            problems += 1;
+            let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(
+                !tree.lines().any(|l| l.starts_with(&format!("{} v", name))),
+                "xtask depends on the problem crate {}:\n{}",
+                name,
+                tree
+            );
+        }
+    }
+    assert!(problems >= 9, "{} problem crates found", problems);
+    assert!(tree.contains("workbench v"), "{}", tree);
+}

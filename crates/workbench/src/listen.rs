@@ -107,11 +107,11 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let shown: Vec<String> = listeners
         .iter()
         .filter_map(|l| l.local_addr().ok())
-        .map(|a| a.to_string())
+        .map(|a| format!("http://{}/", a))
         .collect();
     eprintln!(
-        "listening on http://{}/ for Competitive Companion (its custom port: {}); stopping after {} problem{}",
-        shown.join(" and http://"),
+        "listening on {} for Competitive Companion (its custom port: {}); stopping after {} problem{}",
+        shown.join(" and "),
         listeners[0].local_addr()?.port(),
         count,
         if count == 1 { "" } else { "s" }

@@ -163,4 +163,72 @@ mod tests {
             .collect();
         assert!(names.iter().all(|n| !n.starts_with('.')), "{:?}", names);
     }
+
+    /// A tmpfs of 64 KiB mounted for the test (as root, as on CI), unmounted on drop.
+    struct TinyDisk(PathBuf);
+
+    impl TinyDisk {
+        fn mount() -> Option<TinyDisk> {
+            // SAFETY: geteuid has no preconditions.
+            if unsafe { libc::geteuid() } != 0 {
+                eprintln!("not root: the full-disk test needs to mount a tmpfs, skipped");
+                return None;
+            }
+            let dir = TempDir::new("full-disk");
+            let point = dir.0.join("disk");
+            std::fs::create_dir_all(&point).unwrap();
+            let status = std::process::Command::new("mount")
+                .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
+                .arg(&point)
+                .status()
+                .unwrap();
+            assert!(status.success(), "mounting a tmpfs as root failed");
+            std::mem::forget(dir);
+            Some(TinyDisk(point))
+        }
+    }
+
+    impl Drop for TinyDisk {
+        fn drop(&mut self) {
+            std::process::Command::new("umount")
+                .arg(&self.0)
+                .status()
+                .ok();
+            std::fs::remove_dir_all(self.0.parent().unwrap()).ok();
+        }
+    }
+
+    #[test]
+    fn a_full_disk_leaves_neither_file() {
+        let Some(disk) = TinyDisk::mount() else {
+            return;
+        };
+        let dir = disk.0.join("samples");
+        std::fs::create_dir_all(&dir).unwrap();
+        // Fill the disk to about 8 KiB from full.
+        let mut filler = std::fs::File::create(disk.0.join("filler")).unwrap();
+        let block = vec![b'x'; 4096];
+        let mut written = 0;
+        while written < 56 << 10 {
+            if std::io::Write::write_all(&mut filler, &block).is_err() {
+                break;
+            }
+            written += block.len();
+        }
+        filler.sync_all().ok();
+        drop(filler);
+        // The input fits, its answer does not.
+        let answer = "1\n".repeat(16 << 10);
+        let err = write_sample(&dir, "big", b"1 2\n", &answer).unwrap_err();
+        assert!(err.to_string().contains("nothing was written"), "{}", err);
+        let left: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert!(left.is_empty(), "{:?}", left);
+        // Once there is room, the same call writes both.
+        std::fs::remove_file(disk.0.join("filler")).unwrap();
+        write_sample(&dir, "big", b"1 2\n", &answer).unwrap();
+        assert!(dir.join("big.in").is_file() && dir.join("big.out").is_file());
+    }
 }
