@@ -349,5 +349,53 @@ fn new_and_listen_crates_build_test_bundle_and_judge_in_a_copy_of_the_workspace(
         .run_xtask(&["sample", name, "three", input.to_str().unwrap()])
         .status
         .success());
+    // A multi-line answer is shown whole; a bad input's .out comes from the solution.
+    let statement = copy.root.join("samples/poj1085-triangle-war/statement.in");
+    let sample = copy.run_xtask(&[
+        "sample",
+        "poj1085-triangle-war",
+        "four-games",
+        statement.to_str().unwrap(),
+    ]);
+    let shown = String::from_utf8_lossy(&sample.stdout);
+    assert!(
+        sample.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sample.stderr)
+    );
+    assert!(
+        shown.contains("Game 1: B wins.\nGame 2: A wins.\nGame 3: A wins.\nGame 4: A wins.\n"),
+        "{}",
+        shown
+    );
+    std::fs::write(&input, "4 x\n").unwrap();
+    assert!(!copy
+        .run_xtask(&["sample", name, "bad-word", input.to_str().unwrap()])
+        .status
+        .success());
+    let sample = copy.run_xtask(&[
+        "sample",
+        name,
+        "bad-word",
+        input.to_str().unwrap(),
+        "--from-solution",
+    ]);
+    assert!(
+        sample.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sample.stderr)
+    );
+    let out = std::fs::read_to_string(samples.join("bad-word.out")).unwrap();
+    assert!(
+        out.starts_with("error: token 2 (line 1): expected"),
+        "{}",
+        out
+    );
+    let judge = copy.run_xtask(&["judge", name, "--bundled"]);
+    assert!(
+        judge.status.success(),
+        "{}",
+        String::from_utf8_lossy(&judge.stdout)
+    );
     std::fs::remove_dir_all(&copy.root).ok();
 }

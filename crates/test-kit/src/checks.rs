@@ -1,7 +1,7 @@
 //! The checks every problem gets without a line of its own: its solver agrees with its brute
 //! force on random small inputs, its oracle reads back what it renders, its shrink only proposes
 //! other inputs, and every sample's `.out` is what the solver answers, also with CRLF line ends
-//! and with a token appended (which must be refused).
+//! and with a stray word appended (which must be refused).
 
 use crate::cases;
 use crate::oracle::{same_tokens, Oracle};
@@ -79,7 +79,7 @@ pub fn standard_checks<O: Oracle>(cases: u64, samples: Option<&Path>) -> Result<
 
 /// Every `NAME.in` of `dir` through the solver: its answer must equal `NAME.out` token for
 /// token, and so must its answer to the input with CRLF line ends; an accepted input with a
-/// token appended must be refused. Returns the number of samples.
+/// stray word appended must be refused. Returns the number of samples.
 pub fn check_samples<O: Oracle>(dir: &Path) -> Result<usize, String> {
     let mut inputs: Vec<_> = std::fs::read_dir(dir)
         .map_err(|err| format!("reading {}: {}", dir.display(), err))?
@@ -109,11 +109,13 @@ pub fn check_samples<O: Oracle>(dir: &Path) -> Result<usize, String> {
             ));
         }
         if !expected.trim_start().starts_with("error:") {
-            let padded = format!("{}\n7\n", text);
+            // A word, not a number: inputs that run to the end of the file (no count) would
+            // read a number as one more value.
+            let padded = format!("{}\njunk\n", text);
             let got = cases::solver_output::<O>(&padded);
             if !got.starts_with("error:") {
                 return Err(format!(
-                    "{} with a token appended: accepted, answering {:?}",
+                    "{} with a stray word appended: accepted, answering {:?}",
                     shown, got
                 ));
             }

@@ -16,7 +16,7 @@ cargo xtask test <crate> [--no-unit]
 One problem's tests: `cargo test -p <crate> --features oracle` (its unit tests and doctests),
 then its oracle program's `check` on samples/<crate>/: the solver against the brute force on
 200 random inputs, parse and render round trips, shrinks that change the input, every sample's
-.out (also with CRLF line ends), and a token appended to an accepted sample refused.
+.out (also with CRLF line ends), and a stray word appended to an accepted sample refused.
   --no-unit   skip `cargo test` (the checks alone)
 The whole suite (snapshots, tests/<crate>.rs) is `cargo test --workspace`.
 ";
