@@ -730,4 +730,29 @@ mod tests {
         assert!(results.iter().all(|r| r.verdict.is_ac()), "{}", text);
         assert_eq!(text.lines().count(), cases.len() + 1, "{}", text);
     }
+
+    #[test]
+    fn a_fifo_among_the_samples_is_refused_not_waited_on() {
+        let dir = TempDir::new("judge-fifo");
+        std::fs::write(dir.0.join("a.in"), "1\n").unwrap();
+        std::fs::write(dir.0.join("a.out"), "1\n").unwrap();
+        let fifo = dir.0.join("b.in");
+        let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+        assert!(made.success());
+        std::fs::write(dir.0.join("b.out"), "1\n").unwrap();
+        let err = cases_in(&dir.0).unwrap_err().to_string();
+        assert!(err.contains("b.in: not a regular file"), "{}", err);
+    }
+
+    #[test]
+    fn limits_past_what_cargo_reads_are_refused() {
+        for manifest in [
+            "[package.metadata.judge]\ntime-limit-ms = 9223372036854775807\n",
+            "[package.metadata.judge]\nmemory-limit-mib = 9223372036854775807\n",
+            "[package.metadata.judge]\nmemory-limit-mib = 0\n",
+        ] {
+            let err = limits_from_manifest(manifest).unwrap_err();
+            assert!(format!("{:#}", err).contains("metadata.judge"), "{:#}", err);
+        }
+    }
 }

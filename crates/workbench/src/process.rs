@@ -492,4 +492,32 @@ mod tests {
             fallback
         );
     }
+
+    #[test]
+    fn a_limit_too_small_to_start_says_why_gnu_time_did_not_report() {
+        if !Path::new(GNU_TIME).is_file() {
+            eprintln!("{} is missing: nothing to check", GNU_TIME);
+            return;
+        }
+        let (dir, _) = sh("true");
+        let input = dir.0.join("in");
+        std::fs::write(&input, "").unwrap();
+        let limits = Limits {
+            time: Duration::from_secs(5),
+            memory: Some(1 << 20),
+        };
+        let err = run_limited(Path::new("/bin/true"), &input, limits).unwrap_err();
+        let text = format!("{:#}", err);
+        assert!(
+            text.contains("did not report on /bin/true: it ended with"),
+            "{}",
+            text
+        );
+        assert!(
+            text.contains("too small for a program to start"),
+            "{}",
+            text
+        );
+        assert!(!text.trim_end().ends_with(':'), "{}", text);
+    }
 }
