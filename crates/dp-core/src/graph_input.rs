@@ -310,65 +310,7 @@ impl CsrGraph {
         edges: usize,
         format: &GraphFormat,
     ) -> Result<CsrGraph, Error> {
-        let arcs_per_edge = if format.directed { 1 } else { 2 };
-        check_size(vertices, edges.saturating_mul(arcs_per_edge));
-        let start = sc.clone();
-        // Grown as edges arrive, so a huge `edges` with a short input fails on the input.
-        let mut ends = Vec::with_capacity(edges.min(1 << 16));
-        let mut read_weights = Vec::new();
-        scan(sc, Layout::Edges(edges), vertices, format, |arc, _| {
-            ends.push((arc.from, arc.to));
-            if format.is_weighted() {
-                read_weights.push(arc.weight);
-            }
-            Ok(false)
-        })?;
-        let mut degree = vec![0u32; vertices + 1];
-        for &(from, to) in &ends {
-            degree[from as usize] += 1;
-            if !format.directed && from != to {
-                degree[to as usize] += 1;
-            }
-        }
-        let offsets = prefix_sums(&degree[..vertices]);
-        let mut next: Vec<u32> = offsets[..vertices].to_vec();
-        let arcs = offsets[vertices] as usize;
-        let mut targets = vec![0u32; arcs];
-        let mut weights = vec![0i64; if format.is_weighted() { arcs } else { 0 }];
-        let mut place = |from: u32, to: u32, weight: i64| {
-            let slot = next[from as usize] as usize;
-            next[from as usize] += 1;
-            targets[slot] = to;
-            if let Some(w) = weights.get_mut(slot) {
-                *w = weight;
-            }
-        };
-        for (i, &(from, to)) in ends.iter().enumerate() {
-            let weight = read_weights.get(i).copied().unwrap_or(0);
-            place(from, to, weight);
-            if !format.directed && from != to {
-                place(to, from, weight);
-            }
-        }
-        drop(ends);
-        let graph = CsrGraph {
-            offsets,
-            targets,
-            weights,
-        };
-        if !format.duplicates {
-            if let Some((u, v)) = graph.repeated_arc() {
-                return Err(locate_repeat(
-                    start,
-                    Layout::Edges(edges),
-                    vertices,
-                    format,
-                    u,
-                    v,
-                ));
-            }
-        }
-        Ok(graph)
+        read_checked(sc, vertices, edges, format, |_, _| Ok(()))
     }
 
     /// Reads one adjacency list per vertex, in order: its degree `d`, then `d` neighbours (each
@@ -458,15 +400,14 @@ impl CsrGraph {
     ///
     /// # Errors
     /// Those of [`CsrGraph::read_edges`], and an [`Error::Invalid`] naming the token of the
-    /// first edge that closes a cycle (`edge 3 (3 1) closes a cycle: 3 and 1 are already
-    /// joined`).
+    /// first edge that closes a cycle with the edges before it (`edge 3 (3 1) closes a cycle`;
+    /// a repeated edge closes one of two edges).
     ///
     /// # Panics
     /// If the format is directed, `vertices` is 0, or it exceeds `u32::MAX / 2`.
     ///
     /// # Complexity
-    /// O(vertices) time and memory (a second pass over the input, with a union-find, only when
-    /// the edges are not a tree).
+    /// O(vertices α(vertices)) time (a union-find as the edges are read), O(vertices) memory.
     ///
     /// # Example
     /// ```
@@ -476,7 +417,7 @@ impl CsrGraph {
     /// assert_eq!(tree.neighbors(1), [0, 2]);
     /// let mut sc = Scanner::new(b"1 2\n2 3\n3 1\n");
     /// let err = CsrGraph::read_tree(&mut sc, 4, &format).unwrap_err();
-    /// assert_eq!(err.to_string(), "token 6 (line 3): edge 3 (3 1) closes a cycle: 3 and 1 are already joined");
+    /// assert_eq!(err.to_string(), "token 6 (line 3): edge 3 (3 1) closes a cycle");
     /// ```
     pub fn read_tree(
         sc: &mut Scanner<'_>,
@@ -485,59 +426,27 @@ impl CsrGraph {
     ) -> Result<CsrGraph, Error> {
         assert!(!format.directed, "a tree is read as undirected edges");
         assert!(vertices > 0, "a tree has at least one vertex");
-        let start = sc.clone();
-        let graph = CsrGraph::read_edges(sc, vertices, vertices - 1, format)?;
-        // n - 1 edges without a cycle are a tree: connected is enough to know.
-        let mut seen = vec![false; vertices];
-        let mut stack = vec![0u32];
-        seen[0] = true;
-        let mut reached = 1;
-        while let Some(v) = stack.pop() {
-            for &u in graph.neighbors(v as usize) {
-                if !std::mem::replace(&mut seen[u as usize], true) {
-                    reached += 1;
-                    stack.push(u);
-                }
-            }
-        }
-        if reached == vertices {
-            return Ok(graph);
-        }
-        // The first edge whose ends a union-find has joined already.
+        // n - 1 edges without a cycle are a tree; a union-find sees the first one that closes
+        // a cycle (a repeat closes one of two edges).
         let mut root: Vec<u32> = (0..vertices as u32).collect();
-        let find = |root: &mut Vec<u32>, mut v: u32| {
-            while root[v as usize] != v {
-                let up = root[root[v as usize] as usize];
-                root[v as usize] = up;
-                v = up;
-            }
-            v
-        };
-        let mut error = None;
-        let mut sc = start;
-        let layout = Layout::Edges(vertices - 1);
-        let scanned = scan(&mut sc, layout, vertices, format, |arc, at_head| {
-            let (a, b) = (find(&mut root, arc.from), find(&mut root, arc.to));
+        let join = move |arc: &ReadArc, at_head: &Scanner<'_>| {
+            let mut find = |mut v: u32| {
+                while root[v as usize] != v {
+                    root[v as usize] = root[root[v as usize] as usize];
+                    v = root[v as usize];
+                }
+                v
+            };
+            let (a, b) = (find(arc.from), find(arc.to));
             if a == b {
-                let message = format!(
-                    "edge {} ({} {}) closes a cycle: {} and {} are already joined",
-                    arc.index + 1,
-                    format.label(arc.from),
-                    format.label(arc.to),
-                    format.label(arc.from),
-                    format.label(arc.to)
-                );
-                error = Some(at_head.invalid(&message));
-                return Ok(true);
+                let (u, v) = (format.label(arc.from), format.label(arc.to));
+                let message = format!("edge {} ({} {}) closes a cycle", arc.index + 1, u, v);
+                return Err(at_head.invalid(&message));
             }
             root[a as usize] = b;
-            Ok(false)
-        });
-        Err(match (scanned, error) {
-            (_, Some(error)) => error,
-            (Err(error), None) => error,
-            (Ok(()), None) => sc.invalid("the edges do not form a tree"),
-        })
+            Ok(())
+        };
+        read_checked(sc, vertices, vertices - 1, format, join)
     }
 
     /// The graph with arcs `from -> to` given as pairs of 0-based vertices, in that order (for
@@ -786,6 +695,86 @@ impl CsrGraph {
         }
         None
     }
+}
+
+/// [`CsrGraph::read_edges`], with `check` called on each arc as it is read (with the scanner at
+/// its head, for errors); its error stops the reading.
+fn read_checked<F>(
+    sc: &mut Scanner<'_>,
+    vertices: usize,
+    edges: usize,
+    format: &GraphFormat,
+    mut check: F,
+) -> Result<CsrGraph, Error>
+where
+    F: FnMut(&ReadArc, &Scanner<'_>) -> Result<(), Error>,
+{
+    let arcs_per_edge = if format.directed { 1 } else { 2 };
+    check_size(vertices, edges.saturating_mul(arcs_per_edge));
+    let start = sc.clone();
+    // Grown as edges arrive, so a huge `edges` with a short input fails on the input.
+    let mut ends = Vec::with_capacity(edges.min(1 << 16));
+    let mut read_weights = Vec::new();
+    scan(
+        sc,
+        Layout::Edges(edges),
+        vertices,
+        format,
+        |arc, at_head| {
+            check(&arc, at_head)?;
+            ends.push((arc.from, arc.to));
+            if format.is_weighted() {
+                read_weights.push(arc.weight);
+            }
+            Ok(false)
+        },
+    )?;
+    let mut degree = vec![0u32; vertices + 1];
+    for &(from, to) in &ends {
+        degree[from as usize] += 1;
+        if !format.directed && from != to {
+            degree[to as usize] += 1;
+        }
+    }
+    let offsets = prefix_sums(&degree[..vertices]);
+    let mut next: Vec<u32> = offsets[..vertices].to_vec();
+    let arcs = offsets[vertices] as usize;
+    let mut targets = vec![0u32; arcs];
+    let mut weights = vec![0i64; if format.is_weighted() { arcs } else { 0 }];
+    let mut place = |from: u32, to: u32, weight: i64| {
+        let slot = next[from as usize] as usize;
+        next[from as usize] += 1;
+        targets[slot] = to;
+        if let Some(w) = weights.get_mut(slot) {
+            *w = weight;
+        }
+    };
+    for (i, &(from, to)) in ends.iter().enumerate() {
+        let weight = read_weights.get(i).copied().unwrap_or(0);
+        place(from, to, weight);
+        if !format.directed && from != to {
+            place(to, from, weight);
+        }
+    }
+    drop(ends);
+    let graph = CsrGraph {
+        offsets,
+        targets,
+        weights,
+    };
+    if !format.duplicates {
+        if let Some((u, v)) = graph.repeated_arc() {
+            return Err(locate_repeat(
+                start,
+                Layout::Edges(edges),
+                vertices,
+                format,
+                u,
+                v,
+            ));
+        }
+    }
+    Ok(graph)
 }
 
 fn check_size(vertices: usize, arcs: usize) {
@@ -1347,7 +1336,7 @@ mod tests {
         assert_eq!(tree("2 1\n", 2).unwrap().neighbors(0), [1]);
         assert_eq!(
             tree("1 2\n3 4\n4 3\n", 4).unwrap_err(),
-            "token 6 (line 3): edge 3 (4 3) repeats edge 2 (3 4)"
+            "token 6 (line 3): edge 3 (4 3) closes a cycle"
         );
         assert_eq!(
             tree("1 2\n3 3\n", 3).unwrap_err(),
@@ -1355,7 +1344,7 @@ mod tests {
         );
         assert_eq!(
             tree("1 2\n3 4\n2 4\n1 3\n", 5).unwrap_err(),
-            "token 8 (line 4): edge 4 (1 3) closes a cycle: 1 and 3 are already joined"
+            "token 8 (line 4): edge 4 (1 3) closes a cycle"
         );
         // Random n - 1 edges: a tree exactly when a literal search joins all vertices.
         let mut rng = crate::SplitMix64::new(4);
