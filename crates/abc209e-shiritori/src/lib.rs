@@ -55,10 +55,8 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
     let table = Retrograde::new(&graph).outcomes_only().solve_from_moves();
     for &(_, last) in &arcs {
         // Aoki to move on `last`; Outcome as usize: Draw 0, Loss 1, Win 2.
-        writeln!(
-            out,
-            "{}",
-            ["Draw", "Takahashi", "Aoki"][table.outcome(last) as usize]
+        out.write_all(
+            ["Draw\n", "Takahashi\n", "Aoki\n"][table.outcome(last) as usize].as_bytes(),
         )?;
     }
     Ok(())
