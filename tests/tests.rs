@@ -4,6 +4,8 @@
 //! `samples/<crate>/*.in`, and `trailing_tokens`, every accepted sample with a token appended.
 
 mod abc201d_momotetsu;
+mod abc209e_shiritori;
+mod agc010f_tree_game;
 mod cf786a_berzerk;
 mod core_bench;
 mod oracles;

@@ -6,8 +6,14 @@ use crate::Scanner;
 use std::ops::RangeInclusive;
 
 /// How a graph is written in the input: the label of the first vertex (usually 0 or 1), directed
-/// or not, with a weight after each arc or not, and whether self-loops and repeated edges are
-/// allowed (by default both are refused, with an error naming the token).
+/// or not, with a weight or a letter after each arc or not, the names the statement gives the
+/// tokens of an edge, the degrees an adjacency list may have, and whether self-loops and
+/// repeated edges are allowed (by default both are refused, with an error naming the token).
+///
+/// Errors name the token, the edge's number in input order and its ends as written: `expected
+/// x of edge 3 (an integer in 1..=5)`, `edge 3 (2 2) is a self-loop`, `edge 4 (2 1) repeats edge
+/// 1 (1 2)`; in adjacency lists, `expected a neighbour of vertex 2 (...)`, `vertex 2 lists
+/// itself (a self-loop)`, `vertex 2 lists 5 twice`.
 ///
 /// # Example
 /// ```
@@ -20,6 +26,10 @@ pub struct GraphFormat {
     first_vertex: u64,
     directed: bool,
     weights: Option<RangeInclusive<i64>>,
+    letters: Option<RangeInclusive<u8>>,
+    /// The names of an edge's tail, head and weight or letter in errors.
+    names: [&'static str; 3],
+    degrees: Option<RangeInclusive<usize>>,
     self_loops: bool,
     duplicates: bool,
 }
@@ -40,6 +50,9 @@ impl GraphFormat {
             first_vertex,
             directed: true,
             weights: None,
+            letters: None,
+            names: ["vertex u", "vertex v", "weight w"],
+            degrees: None,
             self_loops: false,
             duplicates: false,
         }
@@ -76,6 +89,87 @@ impl GraphFormat {
     pub fn weighted(self, range: RangeInclusive<i64>) -> Self {
         GraphFormat {
             weights: Some(range),
+            letters: None,
+            ..self
+        }
+    }
+
+    /// Each arc is followed by a label, one character in `letters` (the `c` of `v u c`), kept
+    /// as the arc's weight: its byte, e.g. `b'a' as i64` (in place of a numeric weight).
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{CsrGraph, GraphFormat, Scanner};
+    /// let format = GraphFormat::directed(1).letters(b'a'..=b'z');
+    /// let graph = CsrGraph::read_edges(&mut Scanner::new(b"1 2 b\n2 1 a\n"), 2, 2, &format).unwrap();
+    /// assert_eq!(graph.weights_of(0), [i64::from(b'b')]);
+    /// let err = CsrGraph::read_edges(&mut Scanner::new(b"1 2 B"), 2, 1, &format).unwrap_err();
+    /// assert_eq!(err.to_string(), "token 3 (line 1): expected letter c of edge 1 (a letter in a..=z), found \"B\"");
+    /// ```
+    pub fn letters(self, letters: RangeInclusive<u8>) -> Self {
+        let names = [self.names[0], self.names[1], "letter c"];
+        GraphFormat {
+            weights: None,
+            letters: Some(letters),
+            names,
+            ..self
+        }
+    }
+
+    /// The statement's names of an edge's tokens, for errors: its two ends (`["x", "y"]`) and,
+    /// as a third name, its weight or letter (by default `vertex u`, `vertex v`, `weight w` or
+    /// `letter c`). An error then reads `expected x of edge 3 (an integer in 1..=5)`. Give
+    /// [`GraphFormat::weighted`] or [`GraphFormat::letters`] first: they reset the third name.
+    ///
+    /// # Panics
+    /// If `names` has fewer than 2 or more than 3 names.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{CsrGraph, GraphFormat, Scanner};
+    /// let format = GraphFormat::undirected(1).named(&["x", "y"]);
+    /// let err = CsrGraph::read_edges(&mut Scanner::new(b"1 2\n2 9\n"), 3, 2, &format).unwrap_err();
+    /// assert_eq!(err.to_string(), "token 4 (line 2): expected y of edge 2 (an integer in 1..=3), found \"9\"");
+    /// ```
+    pub fn named(self, names: &[&'static str]) -> Self {
+        assert!(
+            (2..=3).contains(&names.len()),
+            "an edge has two or three named tokens, not {}",
+            names.len()
+        );
+        let third = names.get(2).copied().unwrap_or(self.names[2]);
+        GraphFormat {
+            names: [names[0], names[1], third],
+            ..self
+        }
+    }
+
+    /// The degrees an adjacency list may have ([`CsrGraph::read_adjacency`]), e.g. `1..=n - 1`
+    /// where the statement forbids an isolated vertex; by default `0..=n - 1` (any degree, when
+    /// self-loops or duplicates are allowed).
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{CsrGraph, GraphFormat, Scanner};
+    /// let format = GraphFormat::directed(1).degrees(1..=2);
+    /// let err = CsrGraph::read_adjacency(&mut Scanner::new(b"1 2\n0\n"), 2, &format).unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "token 3 (line 2): expected the degree of vertex 2 (an integer in 1..=1), found \"0\""
+    /// );
+    /// ```
+    pub fn degrees(self, degrees: RangeInclusive<usize>) -> Self {
+        GraphFormat {
+            degrees: Some(degrees),
             ..self
         }
     }
@@ -118,7 +212,7 @@ impl GraphFormat {
         }
     }
 
-    /// Whether each arc carries a weight.
+    /// Whether each arc carries a weight (or a letter, kept as its weight).
     ///
     /// # Complexity
     /// O(1).
@@ -128,7 +222,7 @@ impl GraphFormat {
     /// assert!(!dp_core::GraphFormat::directed(0).is_weighted());
     /// ```
     pub fn is_weighted(&self) -> bool {
-        self.weights.is_some()
+        self.weights.is_some() || self.letters.is_some()
     }
 
     /// The label of vertex `v` in the input.
@@ -216,65 +310,7 @@ impl CsrGraph {
         edges: usize,
         format: &GraphFormat,
     ) -> Result<CsrGraph, Error> {
-        let arcs_per_edge = if format.directed { 1 } else { 2 };
-        check_size(vertices, edges.saturating_mul(arcs_per_edge));
-        let start = sc.clone();
-        // Grown as edges arrive, so a huge `edges` with a short input fails on the input.
-        let mut ends = Vec::with_capacity(edges.min(1 << 16));
-        let mut read_weights = Vec::new();
-        scan(sc, Layout::Edges(edges), vertices, format, |arc, _| {
-            ends.push((arc.from, arc.to));
-            if format.is_weighted() {
-                read_weights.push(arc.weight);
-            }
-            Ok(false)
-        })?;
-        let mut degree = vec![0u32; vertices + 1];
-        for &(from, to) in &ends {
-            degree[from as usize] += 1;
-            if !format.directed && from != to {
-                degree[to as usize] += 1;
-            }
-        }
-        let offsets = prefix_sums(&degree[..vertices]);
-        let mut next: Vec<u32> = offsets[..vertices].to_vec();
-        let arcs = offsets[vertices] as usize;
-        let mut targets = vec![0u32; arcs];
-        let mut weights = vec![0i64; if format.is_weighted() { arcs } else { 0 }];
-        let mut place = |from: u32, to: u32, weight: i64| {
-            let slot = next[from as usize] as usize;
-            next[from as usize] += 1;
-            targets[slot] = to;
-            if let Some(w) = weights.get_mut(slot) {
-                *w = weight;
-            }
-        };
-        for (i, &(from, to)) in ends.iter().enumerate() {
-            let weight = read_weights.get(i).copied().unwrap_or(0);
-            place(from, to, weight);
-            if !format.directed && from != to {
-                place(to, from, weight);
-            }
-        }
-        drop(ends);
-        let graph = CsrGraph {
-            offsets,
-            targets,
-            weights,
-        };
-        if !format.duplicates {
-            if let Some((u, v)) = graph.repeated_arc() {
-                return Err(locate_repeat(
-                    start,
-                    Layout::Edges(edges),
-                    vertices,
-                    format,
-                    u,
-                    v,
-                ));
-            }
-        }
-        Ok(graph)
+        read_checked(sc, vertices, edges, format, |_, _| Ok(()))
     }
 
     /// Reads one adjacency list per vertex, in order: its degree `d`, then `d` neighbours (each
@@ -358,6 +394,61 @@ impl CsrGraph {
         Ok(graph)
     }
 
+    /// Reads the `vertices - 1` edges of a tree (undirected, `u v` with `w` after them if the
+    /// format is weighted) and checks that they form one: no self-loop, no repeat, and no edge
+    /// between two vertices already joined by the edges before it.
+    ///
+    /// # Errors
+    /// Those of [`CsrGraph::read_edges`], and an [`Error::Invalid`] naming the token of the
+    /// first edge that closes a cycle with the edges before it (`edge 3 (3 1) closes a cycle`;
+    /// a repeated edge closes one of two edges).
+    ///
+    /// # Panics
+    /// If the format is directed, `vertices` is 0, or it exceeds `u32::MAX / 2`.
+    ///
+    /// # Complexity
+    /// O(vertices α(vertices)) time (a union-find as the edges are read), O(vertices) memory.
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::{CsrGraph, GraphFormat, Scanner};
+    /// let format = GraphFormat::undirected(1).named(&["a", "b"]);
+    /// let tree = CsrGraph::read_tree(&mut Scanner::new(b"1 2\n3 2\n"), 3, &format).unwrap();
+    /// assert_eq!(tree.neighbors(1), [0, 2]);
+    /// let mut sc = Scanner::new(b"1 2\n2 3\n3 1\n");
+    /// let err = CsrGraph::read_tree(&mut sc, 4, &format).unwrap_err();
+    /// assert_eq!(err.to_string(), "token 6 (line 3): edge 3 (3 1) closes a cycle");
+    /// ```
+    pub fn read_tree(
+        sc: &mut Scanner<'_>,
+        vertices: usize,
+        format: &GraphFormat,
+    ) -> Result<CsrGraph, Error> {
+        assert!(!format.directed, "a tree is read as undirected edges");
+        assert!(vertices > 0, "a tree has at least one vertex");
+        // n - 1 edges without a cycle are a tree; a union-find sees the first one that closes
+        // a cycle (a repeat closes one of two edges).
+        let mut root: Vec<u32> = (0..vertices as u32).collect();
+        let join = move |arc: &ReadArc, at_head: &Scanner<'_>| {
+            let mut find = |mut v: u32| {
+                while root[v as usize] != v {
+                    root[v as usize] = root[root[v as usize] as usize];
+                    v = root[v as usize];
+                }
+                v
+            };
+            let (a, b) = (find(arc.from), find(arc.to));
+            if a == b {
+                let (u, v) = (format.label(arc.from), format.label(arc.to));
+                let message = format!("edge {} ({} {}) closes a cycle", arc.index + 1, u, v);
+                return Err(at_head.invalid(&message));
+            }
+            root[a as usize] = b;
+            Ok(())
+        };
+        read_checked(sc, vertices, vertices - 1, format, join)
+    }
+
     /// The graph with arcs `from -> to` given as pairs of 0-based vertices, in that order (for
     /// tests and generators; judge input goes through the readers).
     ///
@@ -386,6 +477,17 @@ impl CsrGraph {
             targets[next[from] as usize] = to as u32;
             next[from] += 1;
         }
+        CsrGraph {
+            offsets,
+            targets,
+            weights: Vec::new(),
+        }
+    }
+
+    /// The graph of the rows `offsets` (one more than the vertices, from 0, not decreasing) and
+    /// `targets`, without weights, for the core's own builders.
+    pub(crate) fn from_rows(offsets: Vec<u32>, targets: Vec<u32>) -> CsrGraph {
+        debug_assert!(offsets.last().map(|&end| end as usize) == Some(targets.len()));
         CsrGraph {
             offsets,
             targets,
@@ -595,6 +697,86 @@ impl CsrGraph {
     }
 }
 
+/// [`CsrGraph::read_edges`], with `check` called on each arc as it is read (with the scanner at
+/// its head, for errors); its error stops the reading.
+fn read_checked<F>(
+    sc: &mut Scanner<'_>,
+    vertices: usize,
+    edges: usize,
+    format: &GraphFormat,
+    mut check: F,
+) -> Result<CsrGraph, Error>
+where
+    F: FnMut(&ReadArc, &Scanner<'_>) -> Result<(), Error>,
+{
+    let arcs_per_edge = if format.directed { 1 } else { 2 };
+    check_size(vertices, edges.saturating_mul(arcs_per_edge));
+    let start = sc.clone();
+    // Grown as edges arrive, so a huge `edges` with a short input fails on the input.
+    let mut ends = Vec::with_capacity(edges.min(1 << 16));
+    let mut read_weights = Vec::new();
+    scan(
+        sc,
+        Layout::Edges(edges),
+        vertices,
+        format,
+        |arc, at_head| {
+            check(&arc, at_head)?;
+            ends.push((arc.from, arc.to));
+            if format.is_weighted() {
+                read_weights.push(arc.weight);
+            }
+            Ok(false)
+        },
+    )?;
+    let mut degree = vec![0u32; vertices + 1];
+    for &(from, to) in &ends {
+        degree[from as usize] += 1;
+        if !format.directed && from != to {
+            degree[to as usize] += 1;
+        }
+    }
+    let offsets = prefix_sums(&degree[..vertices]);
+    let mut next: Vec<u32> = offsets[..vertices].to_vec();
+    let arcs = offsets[vertices] as usize;
+    let mut targets = vec![0u32; arcs];
+    let mut weights = vec![0i64; if format.is_weighted() { arcs } else { 0 }];
+    let mut place = |from: u32, to: u32, weight: i64| {
+        let slot = next[from as usize] as usize;
+        next[from as usize] += 1;
+        targets[slot] = to;
+        if let Some(w) = weights.get_mut(slot) {
+            *w = weight;
+        }
+    };
+    for (i, &(from, to)) in ends.iter().enumerate() {
+        let weight = read_weights.get(i).copied().unwrap_or(0);
+        place(from, to, weight);
+        if !format.directed && from != to {
+            place(to, from, weight);
+        }
+    }
+    drop(ends);
+    let graph = CsrGraph {
+        offsets,
+        targets,
+        weights,
+    };
+    if !format.duplicates {
+        if let Some((u, v)) = graph.repeated_arc() {
+            return Err(locate_repeat(
+                start,
+                Layout::Edges(edges),
+                vertices,
+                format,
+                u,
+                v,
+            ));
+        }
+    }
+    Ok(graph)
+}
+
 fn check_size(vertices: usize, arcs: usize) {
     assert!(
         vertices < u32::MAX as usize && arcs < u32::MAX as usize,
@@ -632,27 +814,46 @@ where
     let first = format.first_vertex;
     let last = first + vertices as u64;
     let weights = format.weights.clone().unwrap_or(0..=0);
-    let vertex = |sc: &mut Scanner<'_>, what: &str| -> Result<u32, Error> {
+    let [tail_name, head_name, weight_name] = format.names;
+    // `what` is the short name; `of` makes the rest (" of edge 3") only on an error.
+    let vertex = |sc: &mut Scanner<'_>, what: &str, of: &dyn Fn() -> String| {
         if vertices == 0 {
             sc.next::<u64>(what)?;
             return Err(sc.invalid("the graph has no vertices"));
         }
-        Ok((sc.next_in(first..=last - 1, what)? - first) as u32)
+        match sc.next_in(first..=last - 1, what) {
+            Ok(label) => Ok((label - first) as u32),
+            Err(err) => Err(err.with_context(what, of)),
+        }
     };
     // Errors about an arc name the token of its head; the scanner as it was there is kept
     // (a copy of four words) for the errors found later.
-    let arc = |sc: &mut Scanner<'a>, index: usize, from: u32, to: u32| {
+    let arc = |sc: &mut Scanner<'a>, index: usize, from: u32, to: u32, layout: Layout| {
         if from == to && !format.self_loops {
-            return Err(sc.invalid(&format!(
-                "a self-loop at vertex {} (arc {})",
-                format.label(from),
-                index + 1
-            )));
+            let message = match layout {
+                Layout::Edges(_) => format!(
+                    "edge {} ({} {}) is a self-loop",
+                    index + 1,
+                    format.label(from),
+                    format.label(to)
+                ),
+                Layout::Adjacency => {
+                    format!("vertex {} lists itself (a self-loop)", format.label(from))
+                }
+            };
+            return Err(sc.invalid(&message));
         }
         let at_head = sc.clone();
-        let weight = match format.weights {
-            Some(_) => sc.next_in(weights.clone(), "weight w")?,
-            None => 0,
+        let of_edge = || format!(" of edge {}", index + 1);
+        let weight = match (&format.weights, &format.letters) {
+            (Some(_), _) => sc
+                .next_in(weights.clone(), weight_name)
+                .map_err(|e| e.with_context(weight_name, of_edge))?,
+            (None, Some(letters)) => match sc.next_letter(letters.clone(), weight_name) {
+                Ok(letter) => i64::from(letter),
+                Err(e) => return Err(e.with_context(weight_name, of_edge)),
+            },
+            (None, None) => 0,
         };
         let read = ReadArc {
             index,
@@ -665,9 +866,10 @@ where
     match layout {
         Layout::Edges(edges) => {
             for index in 0..edges {
-                let from = vertex(sc, "vertex u")?;
-                let to = vertex(sc, "vertex v")?;
-                let (read, at_head) = arc(sc, index, from, to)?;
+                let of_edge = || format!(" of edge {}", index + 1);
+                let from = vertex(sc, tail_name, &of_edge)?;
+                let to = vertex(sc, head_name, &of_edge)?;
+                let (read, at_head) = arc(sc, index, from, to, layout)?;
                 if visit(read, &at_head)? {
                     return Ok(());
                 }
@@ -680,11 +882,18 @@ where
             } else {
                 vertices.saturating_sub(1)
             };
+            let degrees = match &format.degrees {
+                Some(range) => *range.start()..=max_degree.min(*range.end()),
+                None => 0..=max_degree,
+            };
             for from in 0..vertices as u32 {
-                let degree: usize = sc.next_in(0..=max_degree, "a degree")?;
+                let of_vertex = || format!(" of vertex {}", format.label(from));
+                let degree: usize = sc
+                    .next_in(degrees.clone(), "the degree")
+                    .map_err(|e| e.with_context("the degree", of_vertex))?;
                 for _ in 0..degree {
-                    let to = vertex(sc, "a neighbour")?;
-                    let (read, at_head) = arc(sc, index, from, to)?;
+                    let to = vertex(sc, "a neighbour", &of_vertex)?;
+                    let (read, at_head) = arc(sc, index, from, to, layout)?;
                     index += 1;
                     if visit(read, &at_head)? {
                         return Ok(());
@@ -842,7 +1051,7 @@ mod tests {
         let err = edges("1 2 11\n", 3, 1, &format).unwrap_err();
         assert_eq!(
             err,
-            "token 3 (line 1): expected weight w (an integer in -10..=10), found \"11\""
+            "token 3 (line 1): expected weight w of edge 1 (an integer in -10..=10), found \"11\""
         );
         let adj = adjacency("1 2 5\n0\n", 2, &GraphFormat::directed(1).weighted(0..=9)).unwrap();
         assert_eq!(adj.weights(), [5]);
@@ -856,19 +1065,19 @@ mod tests {
                 "1 2\n2 4\n",
                 3,
                 2,
-                "token 4 (line 2): expected vertex v (an integer in 1..=3), found \"4\"",
+                "token 4 (line 2): expected vertex v of edge 2 (an integer in 1..=3), found \"4\"",
             ),
             (
                 "0 1\n",
                 3,
                 1,
-                "token 1 (line 1): expected vertex u (an integer in 1..=3), found \"0\"",
+                "token 1 (line 1): expected vertex u of edge 1 (an integer in 1..=3), found \"0\"",
             ),
             (
                 "1 2\n",
                 3,
                 2,
-                "token 3 (line 2): expected vertex u (an integer in 1..=3), found end of input",
+                "token 3 (line 2): expected vertex u of edge 2 (an integer in 1..=3), found end of input",
             ),
             (
                 "1 2 3\n",
@@ -889,11 +1098,11 @@ mod tests {
         for (input, message) in [
             (
                 "1 3\n0\n",
-                "token 2 (line 1): expected a neighbour (an integer in 1..=2), found \"3\"",
+                "token 2 (line 1): expected a neighbour of vertex 1 (an integer in 1..=2), found \"3\"",
             ),
             (
                 "2 2 2\n0\n",
-                "token 1 (line 1): expected a degree (an integer in 0..=1), found \"2\"",
+                "token 1 (line 1): expected the degree of vertex 1 (an integer in 0..=1), found \"2\"",
             ),
         ] {
             assert_eq!(
@@ -909,11 +1118,11 @@ mod tests {
     fn self_loops_are_refused_unless_allowed() {
         assert_eq!(
             edges("1 2\n3 3\n", 3, 2, &GraphFormat::directed(1)).unwrap_err(),
-            "token 4 (line 2): a self-loop at vertex 3 (arc 2)"
+            "token 4 (line 2): edge 2 (3 3) is a self-loop"
         );
         assert_eq!(
             adjacency("0\n1 1\n", 2, &GraphFormat::undirected(0)).unwrap_err(),
-            "token 3 (line 2): a self-loop at vertex 1 (arc 1)"
+            "token 3 (line 2): vertex 1 lists itself (a self-loop)"
         );
         let format = GraphFormat::undirected(1).allow_self_loops();
         let graph = edges("2 2\n1 2\n", 2, 2, &format).unwrap();
@@ -1064,5 +1273,109 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn letters_names_and_degrees() {
+        let format = GraphFormat::undirected(1)
+            .letters(b'a'..=b'c')
+            .named(&["x", "y", "c"]);
+        let graph = edges("1 2 c\n2 3 a\n", 3, 2, &format).unwrap();
+        assert_eq!(
+            arc_set(&graph),
+            [(0, 1, 99), (1, 0, 99), (1, 2, 97), (2, 1, 97)]
+        );
+        for (input, message) in [
+            (
+                "1 2 d\n",
+                "token 3 (line 1): expected c of edge 1 (a letter in a..=c), found \"d\"",
+            ),
+            (
+                "1 2 ab\n",
+                "token 3 (line 1): expected c of edge 1 (a letter in a..=c), found \"ab\"",
+            ),
+            (
+                "1 2 a\n3",
+                "token 5 (line 2): expected y of edge 2 (an integer in 1..=3), found end of input",
+            ),
+            (
+                "4 2 a\n",
+                "token 1 (line 1): expected x of edge 1 (an integer in 1..=3), found \"4\"",
+            ),
+        ] {
+            assert_eq!(
+                edges(input, 3, 2, &format).unwrap_err(),
+                message,
+                "{:?}",
+                input
+            );
+        }
+        // A weight after letters, or letters after a weight: the later one holds.
+        let weighted = GraphFormat::directed(0)
+            .letters(b'a'..=b'z')
+            .weighted(0..=5);
+        assert_eq!(edges("0 1 5", 2, 1, &weighted).unwrap().weights(), [5]);
+        let format = GraphFormat::undirected(1).degrees(1..=2);
+        assert!(adjacency("1 2\n1 1\n", 2, &format).is_ok());
+        assert_eq!(
+            adjacency("1 2\n1 1\n0\n", 3, &format).unwrap_err(),
+            "token 5 (line 3): expected the degree of vertex 3 (an integer in 1..=2), found \"0\""
+        );
+    }
+
+    #[test]
+    fn trees_are_read_and_cycles_named() {
+        let format = GraphFormat::undirected(1);
+        let tree = |input: &str, n: usize| {
+            let mut sc = Scanner::new(input.as_bytes());
+            let graph = CsrGraph::read_tree(&mut sc, n, &format).map_err(|e| e.to_string())?;
+            sc.finish().map_err(|e| e.to_string())?;
+            Ok::<CsrGraph, String>(graph)
+        };
+        assert_eq!(tree("", 1).unwrap().vertices(), 1);
+        assert_eq!(tree("2 1\n", 2).unwrap().neighbors(0), [1]);
+        assert_eq!(
+            tree("1 2\n3 4\n4 3\n", 4).unwrap_err(),
+            "token 6 (line 3): edge 3 (4 3) closes a cycle"
+        );
+        assert_eq!(
+            tree("1 2\n3 3\n", 3).unwrap_err(),
+            "token 4 (line 2): edge 2 (3 3) is a self-loop"
+        );
+        assert_eq!(
+            tree("1 2\n3 4\n2 4\n1 3\n", 5).unwrap_err(),
+            "token 8 (line 4): edge 4 (1 3) closes a cycle"
+        );
+        // Random n - 1 edges: a tree exactly when a literal search joins all vertices.
+        let mut rng = crate::SplitMix64::new(4);
+        let mut trees = 0;
+        for _ in 0..2000 {
+            let n = 2 + rng.index(6);
+            let mut listed: Vec<(usize, usize)> = Vec::new();
+            while listed.len() < n - 1 {
+                let (u, v) = (rng.index(n), rng.index(n));
+                if u != v && !listed.contains(&(u, v)) && !listed.contains(&(v, u)) {
+                    listed.push((u, v));
+                }
+            }
+            let mut joined = vec![0];
+            while let Some(&(u, v)) = listed
+                .iter()
+                .find(|&&(u, v)| joined.contains(&u) != joined.contains(&v))
+            {
+                joined.push(if joined.contains(&u) { v } else { u });
+            }
+            let text: String = listed
+                .iter()
+                .map(|&(u, v)| format!("{} {}\n", u + 1, v + 1))
+                .collect();
+            let read = tree(&text, n);
+            assert_eq!(read.is_ok(), joined.len() == n, "{}", text);
+            if let Err(err) = read {
+                assert!(err.contains("closes a cycle"), "{}", err);
+            }
+            trees += (joined.len() == n) as usize;
+        }
+        assert!(trees > 200 && trees < 1900, "{}", trees);
     }
 }

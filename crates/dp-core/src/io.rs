@@ -337,6 +337,182 @@ impl<'a> Scanner<'a> {
         })
     }
 
+    /// Reads the next token as a word of ASCII letters (upper or lower case) whose length is
+    /// in `lengths`; `what` names it in the error. The word is returned as it stands in the
+    /// input, without a copy.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the input has ended, or the token holds a byte that is not a
+    /// letter, or its length lies outside `lengths`.
+    ///
+    /// # Complexity
+    /// O(length of the token).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"abcD\nab\n");
+    /// assert_eq!(sc.next_word(3..=8, "s_1").unwrap(), b"abcD");
+    /// let err = sc.next_word(3..=8, "s_2").unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "token 2 (line 2): expected s_2 (a word of 3..=8 letters), found \"ab\""
+    /// );
+    /// ```
+    #[inline]
+    pub fn next_word(
+        &mut self,
+        lengths: RangeInclusive<usize>,
+        what: &str,
+    ) -> Result<&'a [u8], Error> {
+        let token = self.token();
+        if let Some(token) = token {
+            if lengths.contains(&token.len()) && token.iter().all(u8::is_ascii_alphabetic) {
+                return Ok(token);
+            }
+        }
+        let expected = format!(
+            "{} (a word of {}..={} letters)",
+            what,
+            lengths.start(),
+            lengths.end()
+        );
+        Err(match token {
+            Some(token) => self.error_here(expected, token),
+            None => self.error_at_end(expected),
+        })
+    }
+
+    /// Reads the next token as one character in `letters` (e.g. `b'a'..=b'z'`) and returns its
+    /// byte; `what` names it in the error.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the input has ended, or the token is longer than one byte or its
+    /// byte lies outside `letters`.
+    ///
+    /// # Complexity
+    /// O(length of the token).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"q Q");
+    /// assert_eq!(sc.next_letter(b'a'..=b'z', "c").unwrap(), b'q');
+    /// let err = sc.next_letter(b'a'..=b'z', "c").unwrap_err();
+    /// assert_eq!(err.to_string(), "token 2 (line 1): expected c (a letter in a..=z), found \"Q\"");
+    /// ```
+    #[inline]
+    pub fn next_letter(&mut self, letters: RangeInclusive<u8>, what: &str) -> Result<u8, Error> {
+        let token = self.token();
+        if let Some(&[letter]) = token {
+            if letters.contains(&letter) {
+                return Ok(letter);
+            }
+        }
+        let expected = format!(
+            "{} (a letter in {}..={})",
+            what,
+            letters.start().escape_ascii(),
+            letters.end().escape_ascii()
+        );
+        Err(match token {
+            Some(token) => self.error_here(expected, token),
+            None => self.error_at_end(expected),
+        })
+    }
+
+    /// Reads a length-prefixed list, `l h_1 .. h_l`: its length `l` in `lengths`, then `l`
+    /// integers in `values`. Errors name the length `the length of {what}` and the items
+    /// `{what}_1`, `{what}_2`, ... (the names are made only on an error).
+    ///
+    /// # Errors
+    /// [`Error::Input`] when a token is missing, is not an integer, or is outside its range.
+    ///
+    /// # Complexity
+    /// O(length of the tokens read).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"3 5 1 4\n2 7 0\n");
+    /// assert_eq!(sc.next_list(1..=10, 1..=9u32, "h").unwrap(), [5, 1, 4]);
+    /// let err = sc.next_list(1..=10, 1..=9u32, "h").unwrap_err();
+    /// assert_eq!(err.to_string(), "token 7 (line 2): expected h_2 (an integer in 1..=9), found \"0\"");
+    /// let err = dp_core::Scanner::new(b"0").next_list(1..=10, 1..=9u32, "h").unwrap_err();
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "token 1 (line 1): expected the length of h (an integer in 1..=10), found \"0\""
+    /// );
+    /// ```
+    pub fn next_list<T: Integer>(
+        &mut self,
+        lengths: RangeInclusive<usize>,
+        values: RangeInclusive<T>,
+        what: &str,
+    ) -> Result<Vec<T>, Error> {
+        let len: usize = self
+            .next_in(lengths, "the length")
+            .map_err(|e| e.with_context("the length", || format!(" of {}", what)))?;
+        // Grown as items arrive, so a huge length with a short input fails on the input.
+        let mut items = Vec::with_capacity(len.min(1 << 16));
+        for i in 0..len {
+            let item = self.next_in(values.clone(), what);
+            items.push(item.map_err(|e| e.with_context(what, || format!("_{}", i + 1)))?);
+        }
+        Ok(items)
+    }
+
+    /// Reads the first number of a test case in an input that ends its cases with a `0`:
+    /// `Ok(None)` at the `0`, else the number, which must lie in `range`; `what` names it.
+    ///
+    /// # Errors
+    /// [`Error::Input`] when the input ends before the `0`, or the token is neither `0` nor an
+    /// integer in `range`.
+    ///
+    /// # Complexity
+    /// O(length of the token).
+    ///
+    /// # Example
+    /// ```
+    /// let mut sc = dp_core::Scanner::new(b"2\n5\n0\n");
+    /// let mut cases = Vec::new();
+    /// while let Some(n) = sc.next_case(1..=100u32, "n").unwrap() {
+    ///     cases.push(n);
+    /// }
+    /// assert_eq!(cases, [2, 5]);
+    /// let mut sc = dp_core::Scanner::new(b"3");
+    /// assert_eq!(sc.next_case(1..=100u32, "n").unwrap(), Some(3));
+    /// let err = sc.next_case(1..=100u32, "n");
+    /// assert_eq!(
+    ///     err.unwrap_err().to_string(),
+    ///     "token 2 (line 1): expected n (an integer in 1..=100, or 0 after the last case), found end of input"
+    /// );
+    /// ```
+    pub fn next_case<T: Integer>(
+        &mut self,
+        range: RangeInclusive<T>,
+        what: &str,
+    ) -> Result<Option<T>, Error> {
+        let token = self.token();
+        if let Some(token) = token {
+            if token == b"0" {
+                return Ok(None);
+            }
+            if let Some(value) = T::parse_token(token) {
+                if range.contains(&value) {
+                    return Ok(Some(value));
+                }
+            }
+        }
+        let expected = format!(
+            "{} (an integer in {}..={}, or 0 after the last case)",
+            what,
+            range.start(),
+            range.end()
+        );
+        Err(match token {
+            Some(token) => self.error_here(expected, token),
+            None => self.error_at_end(expected),
+        })
+    }
+
     /// Whether only whitespace is left.
     ///
     /// # Complexity
@@ -632,5 +808,46 @@ mod tests {
             let got: Vec<&[u8]> = std::iter::from_fn(|| sc.token()).collect();
             assert_eq!(got, expected, "{:?}", input);
         }
+    }
+
+    #[test]
+    fn words_letters_lists_and_cases() {
+        let mut sc = Scanner::new(b"abc XYZw a1c abcdefghi\r\nz zz 7\n");
+        assert_eq!(sc.next_word(3..=8, "s").unwrap(), b"abc");
+        assert_eq!(sc.next_word(3..=8, "s").unwrap(), b"XYZw");
+        for found in ["\"a1c\"", "\"abcdefghi\""] {
+            let err = sc.next_word(3..=8, "s").unwrap_err().to_string();
+            assert!(
+                err.ends_with(&format!("(a word of 3..=8 letters), found {}", found)),
+                "{}",
+                err
+            );
+        }
+        assert_eq!(sc.next_letter(b'a'..=b'z', "c").unwrap(), b'z');
+        assert!(sc.next_letter(b'a'..=b'z', "c").is_err());
+        assert!(sc.next_letter(b'a'..=b'z', "c").is_err());
+        assert!(sc
+            .next_word(1..=1, "s")
+            .unwrap_err()
+            .to_string()
+            .contains("end of input"));
+        // Empty lists, and a list cut short.
+        let mut sc = Scanner::new(b"0 2 1 -1 3 4");
+        assert!(sc.next_list(0..=5, -1..=1i8, "x").unwrap().is_empty());
+        assert_eq!(sc.next_list(0..=5, -1..=1i8, "x").unwrap(), [1, -1]);
+        let err = sc.next_list(0..=5, -1..=1i8, "x").unwrap_err().to_string();
+        assert_eq!(
+            err,
+            "token 6 (line 1): expected x_1 (an integer in -1..=1), found \"4\""
+        );
+        let mut sc = Scanner::new(b"3 1 0");
+        assert_eq!(sc.next_case(1..=3u8, "n").unwrap(), Some(3));
+        assert_eq!(sc.next_case(1..=3u8, "n").unwrap(), Some(1));
+        assert_eq!(sc.next_case(1..=3u8, "n").unwrap(), None);
+        let err = Scanner::new(b"4")
+            .next_case(1..=3u8, "n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.ends_with("(an integer in 1..=3, or 0 after the last case), found \"4\""));
     }
 }

@@ -4,8 +4,12 @@
 //!
 //! | file | items | what for |
 //! | --- | --- | --- |
-//! | `io.rs` | [`Scanner`], [`Error`], [`run`], [`Integer`], [`SHOWN_TOKEN_CHARS`] | judge input read once, integers parsed by hand, one-line errors that name the token |
-//! | `graph_input.rs` | [`CsrGraph`], [`GraphFormat`] | edge lists and adjacency lists read and validated (range, self-loops, repeats named by token) into compact rows |
+//! | `io.rs` | [`Scanner`], [`Error`], [`run`], [`Integer`], [`SHOWN_TOKEN_CHARS`] | judge input read once, integers parsed by hand, words, letters, length-prefixed lists and cases up to a closing `0`, one-line errors that name the token |
+//! | `graph_input.rs` | [`CsrGraph`], [`GraphFormat`] | edge lists, adjacency lists and trees read and validated (range, self-loops, repeats, cycles of a tree, degrees, named by token and edge) into compact rows, with weights or letters |
+//! | `dag.rs` | [`wins_in_order`], [`wins_reachable`], [`WinTable`], [`KnownWins`], [`Cycle`] | win or loss of games that cannot loop, one byte per position; the topological order of a DAG ([`CsrGraph::topological_order`]), a cycle named when there is one |
+//! | `tree.rs` | [`RootedTree`] | a tree rooted without recursion: parents, depths, an order with parents first; the colon principle of tree games |
+//! | `divisors.rs` | [`divisor_lists`] | the divisors of every number up to N, by a sieve |
+//! | `tokens.rs` | [`TwoTokens`], [`TokenRules`], [`Tokens`] | tokens moved along a graph's arcs for [`Retrograde`]: one token (a [`CsrGraph`] is a game), or one per side, the solver stating its rules only |
 //! | `hash_memo.rs` | [`HashMemo`] | a memo for sparse keys, with a fast hasher |
 //! | `rolling_rows.rs` | [`RollingRows`] | a ring of the last rows of a DP |
 //! | `lattice_path.rs` | [`LatticePath`], [`PathMove`] | staircase shapes as lattice paths with a dense rank |
@@ -27,6 +31,8 @@
 mod bit_blocks;
 mod bit_layer;
 mod bit_retrograde;
+mod dag;
+mod divisors;
 mod frontier;
 mod graph_input;
 mod grundy;
@@ -40,10 +46,14 @@ mod popcount;
 mod random;
 mod retrograde;
 mod rolling_rows;
+mod tokens;
+mod tree;
 
 pub use crate::bit_blocks::BitBlocks;
 pub use crate::bit_layer::BitLayer;
 pub use crate::bit_retrograde::{bit_retrograde, bit_retrograde_layers, BitRetrogradeGame};
+pub use crate::dag::{wins_in_order, wins_reachable, Cycle, KnownWins, WinTable};
+pub use crate::divisors::divisor_lists;
 pub use crate::frontier::Frontier;
 pub use crate::graph_input::{CsrGraph, GraphFormat};
 pub use crate::grundy::{
@@ -63,3 +73,5 @@ pub use crate::popcount::popcount;
 pub use crate::random::SplitMix64;
 pub use crate::retrograde::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};
 pub use crate::rolling_rows::RollingRows;
+pub use crate::tokens::{TokenRules, Tokens, TwoTokens};
+pub use crate::tree::RootedTree;

@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(abc209e_shiritori::solve)
+}

@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(agc010f_tree_game::solve)
+}
