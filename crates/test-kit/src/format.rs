@@ -42,6 +42,10 @@ use std::ops::RangeInclusive;
 pub enum Size {
     /// Small enough for the brute force: each part's `small` range.
     Small,
+    /// Small, with values in the lowest `k` quarters of their `small` range (`k` in 1..=4): what
+    /// a list asks of its items at [`Size::Small`], `k` drawn once per list, so that items of a
+    /// list repeat often (equal piles, equal values) as judges' tricky cases do.
+    Quarters(u8),
     /// The statement's maximum: each length at its `max`, values over their whole range.
     Max,
 }
@@ -248,8 +252,13 @@ impl<T: Number> Format for Int<T> {
     }
 
     fn generate(&self, rng: &mut SplitMix64, size: Size) -> T {
+        let (lo, hi) = (*self.small.start(), *self.small.end());
         match size {
-            Size::Small => draw(rng, *self.small.start(), *self.small.end()),
+            Size::Small => draw(rng, lo, hi),
+            Size::Quarters(k) => {
+                let span = (hi.to_wide() - lo.to_wide()) * i128::from(k.clamp(1, 4)) / 4;
+                draw(rng, lo, T::from_wide(lo.to_wide() + span))
+            }
             Size::Max => draw(rng, *self.range.start(), self.max),
         }
     }
@@ -263,7 +272,13 @@ impl<T: Number> Format for Int<T> {
         let target = 0.clamp(lo, hi);
         let step = (x - target).signum();
         let mut values: Vec<T> = Vec::new();
-        for v in [target, target + (x - target) / 2, x - step] {
+        // Every value between when few, else the target, halfway and one step.
+        let near: Vec<i128> = if (x - target).abs() <= 8 {
+            (0..(x - target).abs()).map(|k| target + k * step).collect()
+        } else {
+            vec![target, target + (x - target) / 2, x - step]
+        };
+        for v in near {
             if v != x && !values.contains(&T::from_wide(v)) {
                 values.push(T::from_wide(v));
             }
@@ -509,9 +524,13 @@ impl<F: Format> Format for List<F> {
 
     fn generate(&self, rng: &mut SplitMix64, size: Size) -> Self::Value {
         let len = match size {
-            Size::Small => rng.range(*self.small.start() as u64, *self.small.end() as u64),
             Size::Max => self.max as u64,
+            _ => rng.range(*self.small.start() as u64, *self.small.end() as u64),
         } as usize;
+        let size = match size {
+            Size::Max => Size::Max,
+            _ => Size::Quarters(rng.range(1, 4) as u8),
+        };
         let mut items: Vec<F::Value> = Vec::with_capacity(len);
         let mut tries = 0;
         while items.len() < len && tries < 100 * len + 100 {
@@ -716,8 +735,8 @@ impl Format for Word {
     }
     fn generate(&self, rng: &mut SplitMix64, size: Size) -> Vec<u8> {
         let len = match size {
-            Size::Small => rng.range(*self.small.start() as u64, *self.small.end() as u64),
             Size::Max => *self.len.end() as u64,
+            _ => rng.range(*self.small.start() as u64, *self.small.end() as u64),
         };
         gen::word(rng, self.alphabet, len as usize)
     }
@@ -798,8 +817,8 @@ impl Format for Grid {
         let (lo, hi) = (*self.small.start() as u64, *self.small.end() as u64);
         let (h, w) = match (size, rng.range(0, 8)) {
             (Size::Max, _) => (*self.range.end() as u64, *self.range.end() as u64),
-            (Size::Small, 0) => (1, rng.range(lo, (2 * hi).min(*self.range.end() as u64))),
-            (Size::Small, 1) => (rng.range(lo, (2 * hi).min(*self.range.end() as u64)), 1),
+            (_, 0) => (1, rng.range(lo, (2 * hi).min(*self.range.end() as u64))),
+            (_, 1) => (rng.range(lo, (2 * hi).min(*self.range.end() as u64)), 1),
             _ => (rng.range(lo, hi), rng.range(lo, hi)),
         };
         let (h, w) = (h as usize, w as usize);
@@ -1094,13 +1113,13 @@ impl Format for Graphs {
     }
     fn generate(&self, rng: &mut SplitMix64, size: Size) -> Graph {
         let n = match size {
-            Size::Small => rng.range(*self.small.start() as u64, *self.small.end() as u64),
             Size::Max => *self.n.end() as u64,
+            _ => rng.range(*self.small.start() as u64, *self.small.end() as u64),
         } as usize;
         let most = self.max_edges_of(n);
         let m = match size {
-            Size::Small => rng.range(0, most as u64) as usize,
             Size::Max => most,
+            _ => rng.range(0, most as u64) as usize,
         };
         let edges = match self.kind {
             Kind::Tree => {

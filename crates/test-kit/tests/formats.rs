@@ -68,7 +68,7 @@ fn integers_parse_render_generate_and_shrink_towards_zero() {
         "token 1 (line 1): expected x (an integer in -5..=100), found end of input"
     );
     assert_eq!(f.shrink(&10), [0, 5, 9]);
-    assert_eq!(f.shrink(&-4), [0, -2, -3]);
+    assert_eq!(f.shrink(&-4), [0, -1, -2, -3]); // every value between when few
     assert!(f.shrink(&0).is_empty());
     round_trip(&f, 300, |&x| (-5..=5).contains(&x));
     let mut rng = SplitMix64::new(1);
@@ -77,7 +77,8 @@ fn integers_parse_render_generate_and_shrink_towards_zero() {
         .max();
     assert_eq!(top, Some(7));
     // Shrinks stay in the range: towards its start when 0 is outside it.
-    assert_eq!(int("x", 3..=9u64).shrink(&9), [3, 6, 8]);
+    assert_eq!(int("x", 3..=9u64).shrink(&9), [3, 4, 5, 6, 7, 8]);
+    assert_eq!(int("x", 3..=90u64).shrink(&90), [3, 46, 89]);
 }
 
 #[test]
