@@ -3,10 +3,10 @@
 //! search, and benchmark inputs.
 
 use crate::{MAX_N, MAX_TOTAL, MAX_VALUE};
-use dp_core::{Error, SplitMix64};
+use dp_core::SplitMix64;
 use test_kit::format::{cases, int, list, Format};
 use test_kit::game::score;
-use test_kit::{BenchInput, Problem};
+use test_kit::{at_most, bench, BenchInput, Problem, Solve};
 
 /// The oracle this crate registers (in the root `Cargo.toml`).
 pub type ProblemOracle = JumpDuelOracle;
@@ -24,32 +24,32 @@ pub fn brute_force(values: &[u32]) -> i64 {
     let landings = move |occupied: u32, from: usize| {
         (from + 1..=(from + 4).min(n)).filter(move |&c| occupied >> c & 1 == 0)
     };
-    score(
-        (0b110u32, [1usize, 2], 0usize),
-        |&(occupied, pieces, mover), moves| {
-            for c in landings(occupied, pieces[mover]) {
-                let mut next = pieces;
-                next[mover] = c;
-                moves.scoring(worth(c), (occupied | 1 << c, next, 1 - mover));
-            }
-            let stuck = |p: usize| landings(occupied, pieces[p]).next().is_none();
-            if stuck(mover) && !stuck(1 - mover) {
-                moves.go((occupied, pieces, 1 - mover)); // a pass
-            }
-        },
-    )
+    let start = (0b110u32, [1usize, 2], 0usize);
+    score(start, |&(occupied, pieces, mover), moves| {
+        for c in landings(occupied, pieces[mover]) {
+            let mut next = pieces;
+            next[mover] = c;
+            moves.scoring(worth(c), (occupied | 1 << c, next, 1 - mover));
+        }
+        let stuck = |p: usize| landings(occupied, pieces[p]).next().is_none();
+        if stuck(mover) && !stuck(1 - mover) {
+            moves.go((occupied, pieces, 1 - mover)); // a pass
+        }
+    })
 }
 
-/// A benchmark input: `tests` rows of `n` cells, values uniform in 1..=10^9, fixed by `seed`.
-pub fn bench_input(seed: u64, tests: usize, n: usize) -> String {
+/// `tests` rows of `n` cells, values uniform in 1..=10^9, fixed by `seed`.
+pub fn random_rows(seed: u64, tests: usize, n: usize) -> Vec<Vec<u32>> {
     let mut rng = SplitMix64::new(seed);
-    let mut row = || {
-        (3..=n)
-            .map(|_| rng.range(1, 1_000_000_000) as u32)
-            .collect()
-    };
-    let rows: Vec<Vec<u32>> = (0..tests).map(|_| row()).collect();
-    JumpDuelOracle::format().render(&rows)
+    let mut value = || rng.range(1, 1_000_000_000) as u32;
+    (0..tests)
+        .map(|_| (3..=n).map(|_| value()).collect())
+        .collect()
+}
+
+/// A benchmark input: [`random_rows`] as text.
+pub fn bench_input(seed: u64, tests: usize, n: usize) -> String {
+    JumpDuelOracle::format().render(&random_rows(seed, tests, n))
 }
 
 /// The benchmark: t = 10 rows of n = 100 000 (about 10 MB).
@@ -64,6 +64,7 @@ pub fn bench_many_rows(seed: u64) -> String {
 
 impl Problem for JumpDuelOracle {
     const NAME: &'static str = "p16531-jump-duel";
+    const SOLVE: Solve = crate::solve;
     type Value = Vec<Vec<u32>>;
 
     /// 1 to 3 rows of n = 2 to 14 cells, values up to 12 (often fewer, so they tie).
@@ -74,28 +75,21 @@ impl Problem for JumpDuelOracle {
     }
 
     fn brute_force(rows: &Vec<Vec<u32>>) -> String {
-        rows.iter()
-            .map(|values| format!("{}\n", brute_force(values)))
-            .collect()
+        let answer = |values: &Vec<u32>| format!("{}\n", brute_force(values));
+        rows.iter().map(answer).collect()
     }
 
     fn brute_force_refuses(rows: &Vec<Vec<u32>>) -> Option<String> {
-        let n = rows.iter().map(|r| r.len() + 2).max()?;
-        (n > 20).then(|| format!("a row of {} cells: the brute force stops at 20", n))
+        let cells = rows.iter().map(|r| r.len() + 2).max()?;
+        at_most("cells in a row", cells, 20)
     }
 
-    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-        crate::solve(input, out)
-    }
-
+    /// The sizes: t = 10 rows of n = 100 000, and t = 100 000 rows of n = 10.
     fn bench_inputs() -> Vec<BenchInput> {
-        let input = |name: &str, text| BenchInput {
-            name: name.to_string(),
-            text,
-        };
+        let rows = |name, tests, n| bench::<Self>(name, &random_rows(1, tests, n));
         vec![
-            input("t=10 n=100000", bench_long_rows(1)),
-            input("t=100000 n=10", bench_many_rows(1)),
+            rows("t=10 n=100000", 10, 100_000),
+            rows("t=100000 n=10", 100_000, 10),
         ]
     }
 }

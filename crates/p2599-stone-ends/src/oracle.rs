@@ -2,10 +2,10 @@
 //! the game on the explicit row by the kit's literal search, and benchmark inputs.
 
 use crate::{MAX_PILES, MAX_STONES, MAX_TESTS};
-use dp_core::{Error, SplitMix64};
+use dp_core::SplitMix64;
 use test_kit::format::{cases, int, list, Format};
 use test_kit::game::{outcome, Moves, Outcome};
-use test_kit::{bench, bench_max, BenchInput, Problem};
+use test_kit::{at_most, bench, bench_max, BenchInput, Problem, Solve};
 
 /// The oracle this crate registers (in the root `Cargo.toml`).
 pub type ProblemOracle = StoneEnds;
@@ -13,19 +13,16 @@ pub type ProblemOracle = StoneEnds;
 /// The oracle of p2599-stone-ends: its input is one row of piles per test.
 pub struct StoneEnds;
 
-/// Whether the player to move wins on the row `piles`, by exhaustive search: a move takes
-/// 1..=a stones from the first or the last pile, an emptied pile leaves the row, and the player
-/// facing an empty row has no move and loses.
+/// Whether the player to move wins on the row `piles` (each at least 1), by exhaustive search:
+/// a move takes 1..=a stones from the first or the last pile, an emptied pile leaves the row,
+/// and the player facing an empty row has no move and loses.
 pub fn brute_force(piles: &[u32]) -> bool {
     let rules = |row: &Vec<u32>, moves: &mut Moves<Vec<u32>>| {
         for end in [0, row.len().saturating_sub(1)] {
             for left in 0..row.get(end).copied().unwrap_or(0) {
                 let mut next = row.clone();
-                if left == 0 {
-                    next.remove(end);
-                } else {
-                    next[end] = left;
-                }
+                next[end] = left;
+                next.retain(|&a| a > 0);
                 moves.go(next);
             }
         }
@@ -36,16 +33,15 @@ pub fn brute_force(piles: &[u32]) -> bool {
 /// `tests` rows of `piles` random piles in `1..=top`, fixed by `seed`.
 pub fn random_rows(seed: u64, tests: usize, piles: usize, top: u32) -> Vec<Vec<u32>> {
     let mut rng = SplitMix64::new(seed);
-    let mut row = || {
-        (0..piles)
-            .map(|_| rng.range(1, u64::from(top)) as u32)
-            .collect()
-    };
-    (0..tests).map(|_| row()).collect()
+    let mut pile = move || rng.range(1, u64::from(top)) as u32;
+    (0..tests)
+        .map(|_| (0..piles).map(|_| pile()).collect())
+        .collect()
 }
 
 impl Problem for StoneEnds {
     const NAME: &'static str = "p2599-stone-ends";
+    const SOLVE: Solve = crate::solve;
     type Value = Vec<Vec<u32>>;
 
     /// 1 to 3 tests of 1 to 7 piles of 1 to 8 stones; at most, the statement's 10 x 1000.
@@ -56,24 +52,17 @@ impl Problem for StoneEnds {
     }
 
     fn brute_force(rows: &Vec<Vec<u32>>) -> String {
-        rows.iter()
-            .map(|row| if brute_force(row) { "1\n" } else { "0\n" })
-            .collect()
+        let answer = |row: &Vec<u32>| if brute_force(row) { "1\n" } else { "0\n" };
+        rows.iter().map(answer).collect()
     }
 
+    /// Rows of up to 200 stones (generated ones hold at most 56).
     fn brute_force_refuses(rows: &Vec<Vec<u32>>) -> Option<String> {
-        let big = rows
+        let stones = rows
             .iter()
-            .find(|row| row.len() > 30 || row.iter().any(|&a| a > 50))?;
-        Some(format!(
-            "a row of {} piles up to {}: the brute force stops at 30 piles up to 50",
-            big.len(),
-            big.iter().max()?
-        ))
-    }
-
-    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-        crate::solve(input, out)
+            .map(|r| r.iter().map(|&a| u64::from(a)).sum())
+            .max()?;
+        at_most("stones in a row", stones, 200)
     }
 
     /// The statement's limits (T = 10, n = 1000), also with piles of at most 3 (many ties with
@@ -84,12 +73,8 @@ impl Problem for StoneEnds {
             "t=10 n=1000 a<=3",
             &random_rows(3, 10, 1000, 3),
         ));
-        for n in [5000, 10_000, 20_000] {
-            inputs.push(bench::<Self>(
-                format!("t=1 n={}", n),
-                &random_rows(2, 1, n, MAX_STONES),
-            ));
-        }
+        let long = |n| bench::<Self>(format!("t=1 n={}", n), &random_rows(2, 1, n, MAX_STONES));
+        inputs.extend([5000, 10_000, 20_000].map(long));
         inputs
     }
 }

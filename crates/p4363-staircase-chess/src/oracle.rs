@@ -3,10 +3,10 @@
 //! the placement rule literally.
 
 use crate::{MAX_SIDE, MAX_VALUE};
-use dp_core::{Error, SplitMix64};
+use dp_core::SplitMix64;
 use test_kit::format::{int, line, matrix, then, Format};
 use test_kit::game::score;
-use test_kit::{bench, BenchInput, Problem};
+use test_kit::{at_most, bench, BenchInput, Problem, Solve};
 
 /// The oracle this crate registers (in the root `Cargo.toml`).
 pub type ProblemOracle = StaircaseChess;
@@ -40,6 +40,7 @@ pub fn brute_force(((rows, cols), (black, white)): &Board) -> i64 {
 
 impl Problem for StaircaseChess {
     const NAME: &'static str = "p4363-staircase-chess";
+    const SOLVE: Solve = crate::solve;
     type Value = Board;
 
     /// Boards up to 3 x 4 with values up to 10; at most, the statement's 10 x 10 up to 100000.
@@ -59,12 +60,7 @@ impl Problem for StaircaseChess {
     }
 
     fn brute_force_refuses(((rows, cols), _): &Board) -> Option<String> {
-        let cells = rows * cols;
-        (cells > 20).then(|| format!("{} cells: the brute force stops at 20", cells))
-    }
-
-    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-        crate::solve(input, out)
+        at_most("cells", rows * cols, 20)
     }
 
     /// The statement's maximum (10 x 10, values up to 100000), then 12 x 12 and 14 x 14 (40

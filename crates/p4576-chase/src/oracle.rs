@@ -5,10 +5,9 @@
 //! shares nothing with the solver (no position indices, no un-moves, no bitboards).
 
 use crate::MAX_SIDE;
-use dp_core::Error;
 use test_kit::format::{int, then, Format};
 use test_kit::game::{outcome_in_plies, Outcome};
-use test_kit::{bench, BenchInput, Problem};
+use test_kit::{at_most, bench, BenchInput, Problem, Solve};
 
 /// The oracle this crate registers (in the root `Cargo.toml`).
 pub type ProblemOracle = Chase;
@@ -49,6 +48,7 @@ pub fn brute_force(&(n, (white, black)): &Start) -> String {
 
 impl Problem for Chase {
     const NAME: &'static str = "p4576-chase";
+    const SOLVE: Solve = crate::solve;
     type Value = Start;
 
     /// Boards of side 2 to 8.
@@ -66,12 +66,9 @@ impl Problem for Chase {
         brute_force(start)
     }
 
+    /// Boards up to 24 x 24 (2 n^4 positions).
     fn brute_force_refuses(&(n, _): &Start) -> Option<String> {
-        (n > 24).then(|| format!("n = {}: the brute force stops at 24 (2 n^4 positions)", n))
-    }
-
-    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-        crate::solve(input, out)
+        at_most("cells a side", n, 24)
     }
 
     /// The two far corners of the statement's largest board, then of n = 40, 60 and 80 (82

@@ -3,11 +3,11 @@
 //! of pieces with the kit's search, and sheets drawn towards the rare LOSE answers.
 
 use crate::{MAX_SIDE, MIN_SIDE};
-use dp_core::{Error, SplitMix64};
+use dp_core::SplitMix64;
 use std::cell::RefCell;
 use test_kit::format::{int, until_end, Format};
 use test_kit::game::{outcome_with, Memo, Moves, Outcome};
-use test_kit::{bench, BenchInput, Problem};
+use test_kit::{at_most, bench, BenchInput, Problem, Solve};
 
 /// The oracle this crate registers (in the root `Cargo.toml`).
 pub type ProblemOracle = CuttingGame;
@@ -49,6 +49,7 @@ pub fn brute_force(w: usize, h: usize) -> bool {
 
 impl Problem for CuttingGame {
     const NAME: &'static str = "poj2311-cutting-game";
+    const SOLVE: Solve = crate::solve;
     const LINE_ENDS: bool = true;
     type Value = Vec<(usize, usize)>;
 
@@ -71,15 +72,11 @@ impl Problem for CuttingGame {
     }
 
     fn brute_force_refuses(sheets: &Vec<(usize, usize)>) -> Option<String> {
-        let &(w, h) = sheets.iter().find(|&&(w, h)| w * h > MAX_BRUTE_AREA)?;
-        Some(format!(
-            "a {} x {} sheet: the brute force stops at area {}",
-            w, h, MAX_BRUTE_AREA
-        ))
-    }
-
-    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-        crate::solve(input, out)
+        at_most(
+            "cells in a sheet",
+            sheets.iter().map(|&(w, h)| w * h).max()?,
+            MAX_BRUTE_AREA,
+        )
     }
 
     /// The largest input: 1000 random lines (the table dominates, so the sides matter little).

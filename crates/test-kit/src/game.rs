@@ -94,6 +94,12 @@ impl<P> Moves<P> {
         });
     }
 
+    /// A move to `to` scoring `gain` for the mover, after which the mover moves again if
+    /// `again`, else the other player.
+    pub fn add(&mut self, gain: i64, again: bool, to: P) {
+        self.push(Move { to, gain, again });
+    }
+
     /// Any move.
     pub fn push(&mut self, mv: Move<P>) {
         self.list.push(mv);

@@ -93,7 +93,7 @@ impl<V> From<V> for Input<V> {
 /// # Example
 /// ```
 /// use test_kit::format::{int, list, Format};
-/// use test_kit::{find_mismatch, Problem};
+/// use test_kit::{find_mismatch, Problem, Solve};
 /// use dp_core::{Error, Scanner};
 ///
 /// /// The sum of a list: the "real" solver reads and adds, the brute force counts.
@@ -107,13 +107,14 @@ impl<V> From<V> for Input<V> {
 ///     fn brute_force(items: &Vec<u64>) -> String {
 ///         format!("{}\n", items.iter().map(|&x| (0..x).count() as u64).sum::<u64>())
 ///     }
-///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-///         let mut sc = Scanner::new(input);
-///         let n: usize = sc.next("n")?;
-///         let total: u64 = (0..n).map(|_| sc.next::<u64>("a")).sum::<Result<u64, Error>>()?;
-///         out.extend_from_slice(format!("{}\n", total).as_bytes());
-///         sc.finish()
-///     }
+///     const SOLVE: Solve = solve;
+/// }
+/// fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+///     let mut sc = Scanner::new(input);
+///     let n: usize = sc.next("n")?;
+///     let total: u64 = (0..n).map(|_| sc.next::<u64>("a")).sum::<Result<u64, Error>>()?;
+///     out.extend_from_slice(format!("{}\n", total).as_bytes());
+///     sc.finish()
 /// }
 /// assert!(find_mismatch::<Sum>(1, 200).is_none());
 /// ```
@@ -140,8 +141,8 @@ pub trait Problem {
         None
     }
 
-    /// The real solver.
-    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error>;
+    /// The real solver: the crate's `solve` (`const SOLVE: Solve = crate::solve;`).
+    const SOLVE: Solve;
 
     /// Inputs for `cargo xtask bench`; see [`Oracle::bench_inputs`] and [`bench`].
     fn bench_inputs() -> Vec<BenchInput> {
@@ -202,12 +203,31 @@ impl<P: Problem> Oracle for P {
     }
 
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-        P::solve(input, out)
+        (P::SOLVE)(input, out)
     }
 
     fn bench_inputs() -> Vec<BenchInput> {
         P::bench_inputs()
     }
+}
+
+/// A problem's solver writing into memory: what [`Problem::SOLVE`] holds.
+pub type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
+
+/// A size guard's answer for [`Problem::brute_force_refuses`]: `None` while `value` is at most
+/// `limit`, else why (`"25 cells: the brute force stops at 20"`).
+///
+/// # Example
+/// ```
+/// assert_eq!(test_kit::at_most("cells", 25, 20).unwrap(), "25 cells: the brute force stops at 20");
+/// assert_eq!(test_kit::at_most("cells", 20, 20), None);
+/// ```
+pub fn at_most<T: PartialOrd + std::fmt::Display>(
+    what: &str,
+    value: T,
+    limit: T,
+) -> Option<String> {
+    (value > limit).then(|| format!("{} {}: the brute force stops at {}", value, what, limit))
 }
 
 /// A benchmark input named `name`: `value` rendered by `P`'s format.
