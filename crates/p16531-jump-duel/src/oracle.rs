@@ -74,18 +74,18 @@ impl Problem for JumpDuelOracle {
         cases("t", 1..=MAX_TOTAL / 2, row).small(1..=3)
     }
 
-    fn brute_force(rows: &Vec<Vec<u32>>) -> String {
+    fn brute(rows: &Vec<Vec<u32>>) -> String {
         let answer = |values: &Vec<u32>| format!("{}\n", brute_force(values));
         rows.iter().map(answer).collect()
     }
 
-    fn brute_force_refuses(rows: &Vec<Vec<u32>>) -> Option<String> {
+    fn refuses(rows: &Vec<Vec<u32>>) -> Option<String> {
         let cells = rows.iter().map(|r| r.len() + 2).max()?;
         at_most("cells in a row", cells, 20)
     }
 
     /// The sizes: t = 10 rows of n = 100 000, and t = 100 000 rows of n = 10.
-    fn bench_inputs() -> Vec<BenchInput> {
+    fn benches() -> Vec<BenchInput> {
         let rows = |name, tests, n| bench::<Self>(name, &random_rows(1, tests, n));
         vec![
             rows("t=10 n=100000", 10, 100_000),
@@ -97,6 +97,7 @@ impl Problem for JumpDuelOracle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use test_kit::Oracle;
 
     #[test]
     fn brute_force_plays_tiny_rows_by_hand() {

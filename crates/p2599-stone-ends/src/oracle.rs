@@ -51,13 +51,13 @@ impl Problem for StoneEnds {
         cases("T", 1..=MAX_TESTS, row).small(1..=3).max(10)
     }
 
-    fn brute_force(rows: &Vec<Vec<u32>>) -> String {
+    fn brute(rows: &Vec<Vec<u32>>) -> String {
         let answer = |row: &Vec<u32>| if brute_force(row) { "1\n" } else { "0\n" };
         rows.iter().map(answer).collect()
     }
 
     /// Rows of up to 200 stones (generated ones hold at most 56).
-    fn brute_force_refuses(rows: &Vec<Vec<u32>>) -> Option<String> {
+    fn refuses(rows: &Vec<Vec<u32>>) -> Option<String> {
         let stones = rows
             .iter()
             .map(|r| r.iter().map(|&a| u64::from(a)).sum())
@@ -67,7 +67,7 @@ impl Problem for StoneEnds {
 
     /// The statement's limits (T = 10, n = 1000), also with piles of at most 3 (many ties with
     /// the bounds), then one test of 5000, 10 000 and 20 000 piles for the O(n^2) curve.
-    fn bench_inputs() -> Vec<BenchInput> {
+    fn benches() -> Vec<BenchInput> {
         let mut inputs = vec![bench_max::<Self>("t=10 n=1000", 1)];
         inputs.push(bench::<Self>(
             "t=10 n=1000 a<=3",

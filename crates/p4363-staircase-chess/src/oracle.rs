@@ -55,17 +55,17 @@ impl Problem for StaircaseChess {
         })
     }
 
-    fn brute_force(board: &Board) -> String {
+    fn brute(board: &Board) -> String {
         format!("{}\n", brute_force(board))
     }
 
-    fn brute_force_refuses(((rows, cols), _): &Board) -> Option<String> {
+    fn refuses(((rows, cols), _): &Board) -> Option<String> {
         at_most("cells", rows * cols, 20)
     }
 
     /// The statement's maximum (10 x 10, values up to 100000), then 12 x 12 and 14 x 14 (40
     /// million staircase shapes) as the scaling series.
-    fn bench_inputs() -> Vec<BenchInput> {
+    fn benches() -> Vec<BenchInput> {
         let board = |side: usize| {
             let mut rng = SplitMix64::new(side as u64);
             let mut cell = || rng.range(0, 100_000) as i32;
@@ -97,7 +97,7 @@ mod tests {
         // One cell: Black takes it.
         assert_eq!(brute_force(&((1, 1), (vec![vec![4]], vec![vec![9]]))), 4);
         let refused = ((5, 5), (vec![vec![0; 5]; 5], vec![vec![0; 5]; 5]));
-        assert!(StaircaseChess::brute_force_refuses(&refused)
+        assert!(StaircaseChess::refuses(&refused)
             .unwrap()
             .contains("25 cells"));
     }

@@ -62,18 +62,18 @@ impl Problem for Chase {
         })
     }
 
-    fn brute_force(start: &Start) -> String {
+    fn brute(start: &Start) -> String {
         brute_force(start)
     }
 
     /// Boards up to 24 x 24 (2 n^4 positions).
-    fn brute_force_refuses(&(n, _): &Start) -> Option<String> {
+    fn refuses(&(n, _): &Start) -> Option<String> {
         at_most("cells a side", n, 24)
     }
 
     /// The two far corners of the statement's largest board, then of n = 40, 60 and 80 (82
     /// million positions): the solver's work does not depend on the start.
-    fn bench_inputs() -> Vec<BenchInput> {
+    fn benches() -> Vec<BenchInput> {
         let corners = |n| bench::<Self>(format!("n={}", n), &(n, ((1, 1), (n, n))));
         [20, 40, 60, 80].map(corners).to_vec()
     }

@@ -77,7 +77,7 @@ impl Problem for ProblemOracle {
 
     /// Each game's verdict: the history replayed, then the best (mover - other) triangles still
     /// to come by exhaustive search over the undrawn segments.
-    fn brute_force(games: &Vec<Vec<(u8, u8)>>) -> String {
+    fn brute(games: &Vec<Vec<(u8, u8)>>) -> String {
         let closed = board().1;
         let mut out = String::new();
         for (g, moves) in games.iter().enumerate() {
@@ -95,13 +95,13 @@ impl Problem for ProblemOracle {
     }
 
     /// Games of at least 5 moves: at most 2^13 sets of segments to search.
-    fn brute_force_refuses(games: &Vec<Vec<(u8, u8)>>) -> Option<String> {
+    fn refuses(games: &Vec<Vec<(u8, u8)>>) -> Option<String> {
         let fewest = games.iter().map(Vec::len).min()?;
         at_most("segments left to draw", 18 - fewest, 13)
     }
 
     /// G = 1000 games, each with m = 6 (the most left to play) or m = 18.
-    fn bench_inputs() -> Vec<BenchInput> {
+    fn benches() -> Vec<BenchInput> {
         let games = |m| {
             let mut rng = SplitMix64::new(1085 + m as u64);
             let all: Vec<_> = (0..1000).map(|_| random_game(&mut rng, m)).collect();
@@ -136,7 +136,7 @@ mod tests {
         );
         assert!(replay(&[(1, 2), (2, 1)]).is_none());
         assert!(replay(&[(1, 4)]).is_none());
-        let refused = <ProblemOracle as Problem>::brute_force_refuses(&vec![vec![(1, 2)]]);
+        let refused = ProblemOracle::refuses(&vec![vec![(1, 2)]]);
         assert!(refused.unwrap().starts_with("17 segments left to draw"));
     }
 }

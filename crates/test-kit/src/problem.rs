@@ -104,7 +104,7 @@ impl<V> From<V> for Input<V> {
 ///     fn format() -> impl Format<Value = Vec<u64>> {
 ///         list("n", 1..=100, int("a", 0..=1000u64).small(0..=9))
 ///     }
-///     fn brute_force(items: &Vec<u64>) -> String {
+///     fn brute(items: &Vec<u64>) -> String {
 ///         format!("{}\n", items.iter().map(|&x| (0..x).count() as u64).sum::<u64>())
 ///     }
 ///     const SOLVE: Solve = solve;
@@ -131,12 +131,13 @@ pub trait Problem {
     /// The input format.
     fn format() -> impl Format<Value = Self::Value>;
 
-    /// The expected output, by rules modelled literally with no idea shared with the solver.
-    fn brute_force(value: &Self::Value) -> String;
+    /// The brute force: the expected output, by rules modelled literally with no idea shared
+    /// with the solver ([`Oracle::brute_force`]).
+    fn brute(value: &Self::Value) -> String;
 
-    /// Why the brute force would not finish on `value` in seconds, naming its limit; `None`
-    /// when it would. See [`Oracle::brute_force_refuses`].
-    fn brute_force_refuses(value: &Self::Value) -> Option<String> {
+    /// The brute force's size guard: why it would not finish on `value` in seconds, naming its
+    /// limit ([`at_most`] words it); `None` when it would ([`Oracle::brute_force_refuses`]).
+    fn refuses(value: &Self::Value) -> Option<String> {
         let _ = value;
         None
     }
@@ -144,8 +145,9 @@ pub trait Problem {
     /// The real solver: the crate's `solve` (`const SOLVE: Solve = crate::solve;`).
     const SOLVE: Solve;
 
-    /// Inputs for `cargo xtask bench`; see [`Oracle::bench_inputs`] and [`bench`].
-    fn bench_inputs() -> Vec<BenchInput> {
+    /// Inputs for `cargo xtask bench` ([`Oracle::bench_inputs`]); [`bench`] and [`bench_max`]
+    /// make them.
+    fn benches() -> Vec<BenchInput> {
         Vec::new()
     }
 }
@@ -180,11 +182,11 @@ impl<P: Problem> Oracle for P {
     }
 
     fn brute_force(input: &Input<P::Value>) -> String {
-        P::brute_force(&input.value)
+        P::brute(&input.value)
     }
 
     fn brute_force_refuses(input: &Input<P::Value>) -> Option<String> {
-        P::brute_force_refuses(&input.value)
+        P::refuses(&input.value)
     }
 
     /// The format's shrinks that the brute force takes, then `\n` line ends.
@@ -193,7 +195,7 @@ impl<P: Problem> Oracle for P {
         let mut inputs: Vec<Input<P::Value>> = P::format()
             .shrink(&input.value)
             .into_iter()
-            .filter(|v| v != &input.value && P::brute_force_refuses(v).is_none())
+            .filter(|v| v != &input.value && P::refuses(v).is_none())
             .map(|value| Input { value, ends })
             .collect();
         if ends != LineEnds::Lf {
@@ -207,14 +209,14 @@ impl<P: Problem> Oracle for P {
     }
 
     fn bench_inputs() -> Vec<BenchInput> {
-        P::bench_inputs()
+        P::benches()
     }
 }
 
 /// A problem's solver writing into memory: what [`Problem::SOLVE`] holds.
 pub type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
 
-/// A size guard's answer for [`Problem::brute_force_refuses`]: `None` while `value` is at most
+/// A size guard's answer for [`Problem::refuses`]: `None` while `value` is at most
 /// `limit`, else why (`"25 cells: the brute force stops at 20"`).
 ///
 /// # Example
