@@ -1,8 +1,18 @@
 //! abc201d-momotetsu against its game-tree brute force: random small grids, every grid of up to
 //! 9 cells, the statement's traps, the known answers at 2000 x 2000, and malformed rows.
 
-use abc201d_momotetsu::oracle::{brute_force, Grid, Momotetsu};
-use test_kit::find_mismatch;
+use abc201d_momotetsu::oracle::{brute_force, Momotetsu};
+use test_kit::{find_mismatch, Input, LineEnds, Oracle};
+
+/// An h x w grid whose cell (i, j) (0-based) is `+` when `plus(i, j)`, with `\n` line ends.
+fn from_fn(h: usize, w: usize, plus: impl Fn(usize, usize) -> bool) -> Input<Vec<Vec<u8>>> {
+    let row = |i| {
+        (0..w)
+            .map(|j| if plus(i, j) { b'+' } else { b'-' })
+            .collect()
+    };
+    Input::new((0..h).map(row).collect())
+}
 
 fn run(text: impl AsRef<[u8]>) -> Result<String, String> {
     let mut out = Vec::new();
@@ -27,9 +37,14 @@ fn agrees_with_the_brute_force_on_every_grid_of_up_to_nine_cells() {
     for h in 1..=9 {
         for w in (1..=9).filter(|w| h * w <= 9) {
             for bits in 0u32..1 << (h * w) {
-                let grid = Grid::from_fn(h, w, |i, j| bits >> (i * w + j) & 1 == 1);
+                let grid = from_fn(h, w, |i, j| bits >> (i * w + j) & 1 == 1);
                 let expected = format!("{}\n", brute_force(&grid));
-                assert_eq!(run(grid.render()).unwrap(), expected, "{:?}", grid);
+                assert_eq!(
+                    run(Momotetsu::render(&grid)).unwrap(),
+                    expected,
+                    "{:?}",
+                    grid
+                );
                 checked += 1;
             }
         }
@@ -47,7 +62,7 @@ fn traps_of_the_statement() {
     assert_eq!(run("1 2\n+-\n").unwrap(), "Aoki\n");
     // Greedy play (the better neighbour first) draws the first and loses the second.
     for text in ["3 3\n---\n+-+\n+--\n", "3 4\n----\n+-+-\n+---\n"] {
-        let grid = abc201d_momotetsu::oracle::parse_input(text.as_bytes()).unwrap();
+        let grid = Momotetsu::parse(text.as_bytes()).unwrap();
         assert_eq!(brute_force(&grid), "Takahashi");
         assert_eq!(run(text).unwrap(), "Takahashi\n");
     }
@@ -63,9 +78,9 @@ fn known_answers_at_the_maximum() {
         (|i, j| (i + j) % 2 == 0, "Aoki\n"),
     ];
     for (plus, expected) in cases {
-        let mut grid = Grid::from_fn(n, n, plus);
-        grid.crlf = true;
-        assert_eq!(run(grid.render()).unwrap(), expected);
+        let mut grid = from_fn(n, n, plus);
+        grid.ends = LineEnds::CrlfNoFinal;
+        assert_eq!(run(Momotetsu::render(&grid)).unwrap(), expected);
     }
 }
 

@@ -1,11 +1,97 @@
 //! p16531-jump-duel against its brute force, its checked path, and bad input.
 
 use dp_core::SplitMix64;
-use p16531_jump_duel::oracle::{
-    brute_force, checked_difference, random_values, render, JumpDuelOracle,
-};
-use p16531_jump_duel::{best_difference, solve, JumpDuel};
-use test_kit::{find_mismatch, shrink_mismatch};
+use p16531_jump_duel::gap_mask::GapMask;
+use p16531_jump_duel::oracle::{brute_force, JumpDuelOracle};
+use p16531_jump_duel::{best_difference, solve, JumpDuel, MAX_OPEN_GAP, MAX_STEP};
+use test_kit::{find_mismatch, shrink_mismatch, Input, Oracle};
+
+/// The solver's recurrence evaluated plainly, the reference for its fast path: every (gap,
+/// mask) pair of gap <= 9 at every x, every move's bounds checked, every back move tried (not
+/// only the nearest one into the closed form), passes by the rules, and L summed cell by cell
+/// from [`GapMask::reachable`].
+///
+/// # Complexity
+/// O(n) with a large constant.
+fn checked_difference(values: &[u32]) -> i64 {
+    const IDS: usize = 511; // GapMask::count(9)
+    let n = values.len() + 2;
+    // cells[c] for c in 0..=n (0, 1, 2 worth nothing); positions before cell 1 read 0 too.
+    let mut cells = vec![0i64; n + 1];
+    for (i, &v) in values.iter().enumerate() {
+        cells[i + 3] = i64::from(v);
+    }
+    let cell = |c: isize| if c >= 0 { cells[c as usize] } else { 0 };
+    // B values of x..=x + 4 at x % 5, by GapMask::index.
+    let mut rows = vec![vec![0i64; IDS]; 5];
+    let mut suffix = 0; // S(x + 1)
+    for x in (2..=n).rev() {
+        // F values at x: by the recurrence for gap <= 5, closed form S(x + 1) - L beyond.
+        let mut f = vec![0i64; IDS];
+        let mut b = vec![0i64; IDS];
+        for id in 0..IDS {
+            let s = GapMask::from_index(id);
+            let reach = s.reachable(MAX_STEP);
+            let back_can_move = reach != 0;
+            if s.gap() > MAX_OPEN_GAP {
+                f[id] = suffix
+                    - (1..s.gap())
+                        .filter(|&i| reach >> (i - 1) & 1 == 1)
+                        .map(|i| cell(x as isize + i as isize - s.gap() as isize))
+                        .sum::<i64>();
+            } else if x < n {
+                f[id] = (1..=MAX_STEP as usize)
+                    .filter(|&k| x + k <= n)
+                    .map(|k| cells[x + k] - rows[(x + k) % 5][s.advance_front(k as u32).index()])
+                    .max()
+                    .unwrap();
+            }
+            // The back piece's moves; B(x, s) needs F(x, t) only for smaller gaps.
+            let mut best: Option<i64> = None;
+            for j in 1..=MAX_STEP {
+                let z = x as isize + j as isize - s.gap() as isize;
+                if z > n as isize || j == s.gap() {
+                    continue;
+                }
+                let after = if j < s.gap() {
+                    if s.is_occupied(j) {
+                        continue;
+                    }
+                    f[s.advance_back(j).index()]
+                } else {
+                    rows[z as usize % 5][GapMask::new(j - s.gap(), 0).index()]
+                };
+                let option = cell(z) - after;
+                best = Some(best.map_or(option, |b| b.max(option)));
+            }
+            b[id] = match best {
+                Some(best) => best,
+                // Stuck: pass to the front piece, or the game is over.
+                None if x < n => -f[id],
+                None => 0,
+            };
+            if x == n && s.gap() <= MAX_OPEN_GAP && back_can_move {
+                // The front piece is stuck for good and passes.
+                f[id] = -b[id];
+            }
+        }
+        rows[x % 5] = b;
+        suffix += cells[x];
+    }
+    rows[2][GapMask::new(1, 0).index()]
+}
+
+/// A random row of `n` cells whose values (cells 3..=n) are all 1, in 1..=3 or in 1..=10^9,
+/// by `kind` 0, 1 or 2.
+fn random_values(rng: &mut SplitMix64, n: usize, kind: usize) -> Vec<u32> {
+    let hi = [1, 3, 1_000_000_000][kind];
+    (3..=n).map(|_| rng.range(1, hi) as u32).collect()
+}
+
+/// The input file's text of these tests.
+fn render(tests: &[Vec<u32>]) -> String {
+    JumpDuelOracle::render(&Input::new(tests.to_vec()))
+}
 
 /// The three value distributions of the issue: all 1, 1..=3 (many ties), 1..=10^9.
 const KINDS: [&str; 3] = ["all 1", "1..=3", "1..=1e9"];

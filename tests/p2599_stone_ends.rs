@@ -3,14 +3,14 @@
 //! must catch and shrink to 4 piles, a full-table reference on long rows of large piles, the
 //! samples' `.out` files, and bad input.
 
-use ::p2599_stone_ends::oracle::{brute_force, random_games, Games, StoneEnds};
+use ::p2599_stone_ends::oracle::{brute_force, random_rows, StoneEnds};
 use ::p2599_stone_ends::{partner, Bounds};
 use dp_core::IntervalLayers;
 use dp_core::{Error, Scanner, SplitMix64};
 use itertools::Itertools;
 use std::path::Path;
 use test_kit::{
-    check_input, check_seed, find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver,
+    check_input, check_seed, find_mismatch, shrink_mismatch, Input, Oracle, Planted, PlantedSolver,
 };
 
 fn solve_text(text: &str) -> Result<String, String> {
@@ -20,7 +20,7 @@ fn solve_text(text: &str) -> Result<String, String> {
         .map_err(|err| err.to_string())
 }
 
-fn answers_by_brute_force(games: &Games) -> String {
+fn answers_by_brute_force(games: &Input<Vec<Vec<u32>>>) -> String {
     StoneEnds::brute_force(games)
 }
 
@@ -29,7 +29,7 @@ fn every_row_of_up_to_4_piles_of_1_to_5_stones() {
     let mut rows = 0;
     for n in 1..=4 {
         for row in std::iter::repeat_n(1..=5u32, n).multi_cartesian_product() {
-            let games = Games { rows: vec![row] };
+            let games = Input::new(vec![row]);
             if let Some(m) = check_input::<StoneEnds>(0, games) {
                 panic!(
                     "brute force {:?}, solver {:?}\n{}",
@@ -48,9 +48,9 @@ fn at_least_20000_random_rows_of_up_to_7_piles_of_1_to_8_stones() {
     let mut seed = 1;
     while rows < 20_000 {
         let games = StoneEnds::generate(&mut SplitMix64::new(seed));
-        assert!(games.rows.iter().all(|r| r.len() <= 7));
-        assert!(games.rows.iter().flatten().all(|&a| (1..=8).contains(&a)));
-        rows += games.rows.len();
+        assert!(games.iter().all(|r| r.len() <= 7));
+        assert!(games.iter().flatten().all(|&a| (1..=8).contains(&a)));
+        rows += games.len();
         if let Some(m) = check_seed::<StoneEnds>(seed) {
             panic!(
                 "seed {}: brute force {:?}, solver {:?}\n{}",
@@ -67,7 +67,7 @@ fn longer_rows_of_small_piles() {
     let mut rng = SplitMix64::new(2009);
     for case in 0..300 {
         let piles = rng.range(8, 24) as usize;
-        let games = random_games(&mut rng, 1, piles, [2, 3][case % 2]);
+        let games = Input::new(random_rows(rng.next_u64(), 1, piles, [2, 3][case % 2]));
         if let Some(m) = check_input::<StoneEnds>(case as u64, games) {
             panic!(
                 "brute force {:?}, solver {:?}\n{}",
@@ -184,9 +184,7 @@ impl<const KIND: u8> PlantedSolver for Wrong<KIND> {
 }
 
 fn mutant_answer<const KIND: u8>(row: &[u32]) -> String {
-    test_kit::run_solver::<Mutant<KIND>>(&StoneEnds::render(&Games {
-        rows: vec![row.to_vec()],
-    }))
+    test_kit::run_solver::<Mutant<KIND>>(&StoneEnds::render(&Input::new(vec![row.to_vec()])))
 }
 
 #[test]
@@ -203,9 +201,7 @@ fn exposed_by_a_row<const KIND: u8>(max_piles: u32, max_stones: u32) -> Option<V
             let row: Vec<u32> = (0..n)
                 .map(|k| code / max_stones.pow(k) % max_stones + 1)
                 .collect();
-            let games = Games {
-                rows: vec![row.clone()],
-            };
+            let games = Input::new(vec![row.clone()]);
             check_input::<Mutant<KIND>>(0, games).map(|_| row)
         })
     })
@@ -214,7 +210,7 @@ fn exposed_by_a_row<const KIND: u8>(max_piles: u32, max_stones: u32) -> Option<V
 fn caught_and_shrunk<const KIND: u8>() -> Vec<Vec<u32>> {
     let found =
         find_mismatch::<Mutant<KIND>>(1, 20_000).expect("the random check misses the mutant");
-    shrink_mismatch::<Mutant<KIND>>(found, 100_000).input.rows
+    shrink_mismatch::<Mutant<KIND>>(found, 100_000).input.value
 }
 
 #[test]
@@ -295,7 +291,7 @@ fn full_tables_agree_with_the_brute_force() {
     let mut rng = SplitMix64::new(41);
     for _ in 0..3000 {
         let games = StoneEnds::generate(&mut rng);
-        for row in &games.rows {
+        for row in games.iter() {
             assert_eq!(full_tables_first_wins(row), brute_force(row), "{:?}", row);
         }
     }
@@ -314,15 +310,18 @@ fn long_rows_of_large_piles_agree_with_the_full_tables() {
                 _ => rng.range(1, 4) as u32,
             })
             .collect();
-        let games = Games {
-            rows: vec![row.clone()],
-        };
+        let games = Input::new(vec![row.clone()]);
         let expected = if full_tables_first_wins(&row) {
             "1\n"
         } else {
             "0\n"
         };
-        assert_eq!(solve_text(&games.render()).unwrap(), expected, "{:?}", row);
+        assert_eq!(
+            solve_text(&StoneEnds::render(&games)).unwrap(),
+            expected,
+            "{:?}",
+            row
+        );
     }
 }
 
@@ -361,7 +360,7 @@ fn sample_out_files_come_from_the_brute_force_or_the_full_tables() {
             .iter()
             .all(|r| r.iter().map(|&a| u64::from(a)).sum::<u64>() <= 60);
         let answers: String = if small {
-            answers_by_brute_force(&Games { rows })
+            answers_by_brute_force(&Input::new(rows))
         } else {
             rows.iter()
                 .map(|r| {

@@ -1,16 +1,243 @@
-//! p4576-chase against an independent depth-limited minimax over the literal rules (the oracle
-//! module: (row, column) pairs, recursion with a memo, no position indices, no un-moves), plus
-//! checks of the game's moves, un-moves and layouts, and of the solved table's consistency.
+//! p4576-chase against its brute force (the kit's literal search on the rules) and against an
+//! independent depth-limited minimax over the literal rules (here: (row, column) pairs,
+//! recursion with a memo, no position indices, no un-moves), plus checks of the game's moves,
+//! un-moves and layouts, and of the solved table's consistency.
 
 use dp_core::SplitMix64;
 use dp_core::{bit_retrograde, bit_retrograde_layers};
 use dp_core::{Outcome, Retrograde, RetrogradeGame, Unmoves, Value};
 use p4576_chase::bitboard::ChaseBits;
 use p4576_chase::layout::Layout;
-use p4576_chase::oracle::{generous_cap, Chase as ChaseOracle, JumpRule, Minimax, Start};
+use p4576_chase::oracle::{brute_force, Chase as ChaseOracle};
 use p4576_chase::{solve_board, Chase, Side};
 use std::collections::HashMap;
 use test_kit::{find_mismatch, run_solver};
+
+/// A start: the board side and the two pieces' cells, 1-based as in the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Start {
+    /// Board side n.
+    pub n: usize,
+    /// White's (row, column), 1-based.
+    pub white: (usize, usize),
+    /// Black's (row, column), 1-based.
+    pub black: (usize, usize),
+}
+
+impl Start {
+    /// The oracle's value of the start.
+    pub fn value(&self) -> p4576_chase::oracle::Start {
+        (self.n, (self.white, self.black))
+    }
+
+    /// The input file's text.
+    pub fn render(&self) -> String {
+        format!(
+            "{} {} {} {} {}\n",
+            self.n, self.white.0, self.white.1, self.black.0, self.black.1
+        )
+    }
+
+    /// A random start on an n x n board (two different cells).
+    pub fn random(rng: &mut SplitMix64, n: usize) -> Start {
+        let cell = |rng: &mut SplitMix64| {
+            (
+                rng.range(1, n as u64) as usize,
+                rng.range(1, n as u64) as usize,
+            )
+        };
+        let white = cell(rng);
+        let mut black = cell(rng);
+        while black == white {
+            black = cell(rng);
+        }
+        Start { n, white, black }
+    }
+
+    /// Every start on an n x n board, in reading order of White's then Black's cell.
+    pub fn all(n: usize) -> Vec<Start> {
+        let cells: Vec<(usize, usize)> =
+            (1..=n).flat_map(|r| (1..=n).map(move |c| (r, c))).collect();
+        let mut starts = Vec::new();
+        for &white in &cells {
+            for &black in &cells {
+                if white != black {
+                    starts.push(Start { n, white, black });
+                }
+            }
+        }
+        starts
+    }
+}
+
+/// How Black's two-cell move treats White's piece on the cell in between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JumpRule {
+    /// Black may pass over White (the reading the solver documents).
+    PassOver,
+    /// A piece in between blocks the two-cell move.
+    Blocked,
+}
+
+/// Score of a win for White one ply from now; a win k plies from now scores `WIN + 1 - k`.
+const WIN: i32 = 1_000_000;
+
+/// A depth-limited minimax over the literal rules, memoised on (White's cell, Black's cell,
+/// side to move, plies left).
+///
+/// Scores are seen by White: `WIN + 1 - k` for a capture by White k plies ahead, the negation
+/// for one by Black, 0 when no capture is forced within the plies left. White maximises, Black
+/// minimises. A capture k plies ahead that the other side can delay past the cap is not seen,
+/// which is exactly the trap of a too-small cap; [`generous_cap`] is the cap the tests use.
+pub struct Minimax {
+    n: usize,
+    cap: usize,
+    rule: JumpRule,
+    /// `memo[((w * n² + b) * 2 + side) * (cap + 1) + plies_left]`, `i32::MIN` when unknown.
+    memo: Vec<i32>,
+}
+
+impl Minimax {
+    /// A search on an n x n board that looks at most `cap` plies ahead.
+    ///
+    /// # Panics
+    /// If the memo (`2 n^4 (cap + 1)` entries) would exceed 2^28 entries.
+    pub fn new(n: usize, cap: usize, rule: JumpRule) -> Self {
+        let entries = 2 * n.pow(4) * (cap + 1);
+        assert!(
+            entries <= 1 << 28,
+            "memo of {} entries is too large",
+            entries
+        );
+        Minimax {
+            n,
+            cap,
+            rule,
+            memo: vec![i32::MIN; entries],
+        }
+    }
+
+    /// The answer line for `start` (White to move), looking `cap` plies ahead.
+    ///
+    /// # Panics
+    /// If `start.n` differs from the search's board.
+    pub fn answer(&mut self, start: &Start) -> String {
+        assert_eq!(start.n, self.n, "a start of another board");
+        let zero = |(r, c): (usize, usize)| (r - 1, c - 1);
+        self.line(zero(start.white), zero(start.black), true)
+    }
+
+    /// The answer line, as the statement words it, for White on `white` and Black on `black`
+    /// (0-based) with either side to move: `WHITE x` if White can force a capture in x plies,
+    /// `BLACK x` if Black can, `DRAW` if neither within the cap.
+    pub fn line(
+        &mut self,
+        white: (usize, usize),
+        black: (usize, usize),
+        white_to_move: bool,
+    ) -> String {
+        let score = self.score(white, black, white_to_move, self.cap);
+        score_line(score)
+    }
+
+    /// The score of White on `white`, Black on `black` (0-based), with `plies_left` to look.
+    pub fn score(
+        &mut self,
+        white: (usize, usize),
+        black: (usize, usize),
+        white_to_move: bool,
+        plies_left: usize,
+    ) -> i32 {
+        if plies_left == 0 {
+            return 0;
+        }
+        let n = self.n;
+        let key = (((white.0 * n + white.1) * n * n + black.0 * n + black.1) * 2
+            + white_to_move as usize)
+            * (self.cap + 1)
+            + plies_left;
+        if self.memo[key] != i32::MIN {
+            return self.memo[key];
+        }
+        let (mover, other) = if white_to_move {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        let mut best: Option<i32> = None;
+        for &(dr, dc) in &[(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+            let lengths: &[isize] = if white_to_move { &[1] } else { &[1, 2] };
+            for &len in lengths {
+                let r = mover.0 as isize + dr * len;
+                let c = mover.1 as isize + dc * len;
+                if r < 0 || c < 0 || r >= n as isize || c >= n as isize {
+                    continue;
+                }
+                let to = (r as usize, c as usize);
+                let middle = (
+                    (mover.0 as isize + dr) as usize,
+                    (mover.1 as isize + dc) as usize,
+                );
+                if len == 2 && self.rule == JumpRule::Blocked && middle == other {
+                    continue;
+                }
+                let value = if to == other {
+                    // The mover lands on the other piece: a win on this very ply.
+                    if white_to_move {
+                        WIN
+                    } else {
+                        -WIN
+                    }
+                } else {
+                    let later = if white_to_move {
+                        self.score(to, black, false, plies_left - 1)
+                    } else {
+                        self.score(white, to, true, plies_left - 1)
+                    };
+                    // One ply further away from the capture, whoever makes it.
+                    later - later.signum()
+                };
+                best = Some(match best {
+                    None => value,
+                    Some(b) if white_to_move => b.max(value),
+                    Some(b) => b.min(value),
+                });
+            }
+        }
+        // Every piece has a move on a board of side 2 or more.
+        let best = best.expect("a piece without a move");
+        self.memo[key] = best;
+        best
+    }
+}
+
+/// The answer line of a White-relative score.
+fn score_line(score: i32) -> String {
+    if score > 0 {
+        format!("WHITE {}", WIN + 1 - score)
+    } else if score < 0 {
+        format!("BLACK {}", WIN + 1 + score)
+    } else {
+        "DRAW".to_string()
+    }
+}
+
+/// The move cap the tests give the minimax on an n x n board.
+///
+/// Up to n = 5 it is the number of positions, 2 n^4, which is provably enough: along a forced
+/// win in d plies, played with the loser delaying, the positions have the distinct values
+/// "win in d", "loss in d - 1", ..., so they are distinct and d < 2 n^4. Beyond, that bound
+/// makes the memo too large, so the cap is 10 n: several times the longest distance of any
+/// position on those boards (16, 20 and 22 plies for n = 6, 7, 8; it grows by about 3 plies per
+/// unit of n). The tests check that a larger cap changes no answer, and that a cap one ply
+/// short of the longest distance does change one (the trap of the published solutions).
+pub fn generous_cap(n: usize) -> usize {
+    if n <= 5 {
+        2 * n.pow(4)
+    } else {
+        10 * n
+    }
+}
 
 fn solver_line(start: &Start) -> String {
     run_solver::<ChaseOracle>(&start.render())
@@ -47,6 +274,7 @@ fn every_start_of_every_board_up_to_5_by_5() {
         for start in Start::all(n) {
             let expected = pass_over.answer(&start);
             assert_eq!(solver_line(&start), expected, "{:?}", start);
+            assert_eq!(brute_force(&start.value()), expected, "{:?}", start);
             // The reading of Black's two-cell move over White changes nothing.
             assert_eq!(blocked.answer(&start), expected, "{:?}", start);
             checked += 1;
@@ -327,12 +555,7 @@ fn small_samples_agree_with_the_brute_force() {
             black: (v[3], v[4]),
         };
         let expected = std::fs::read_to_string(path.with_extension("out")).unwrap();
-        assert_eq!(
-            p4576_chase::oracle::brute_force(&start),
-            expected.trim(),
-            "{}",
-            name
-        );
+        assert_eq!(brute_force(&start.value()), expected.trim(), "{}", name);
         checked += 1;
     }
     assert!(checked >= 4, "{}", checked);

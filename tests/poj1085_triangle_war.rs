@@ -2,10 +2,18 @@
 //! traps, m = 18, and every malformed move.
 
 use dp_core::SplitMix64;
-use poj1085_triangle_war::oracle::{
-    brute_force, parse_input, random_game, Games, TriangleWarOracle,
-};
-use test_kit::{check_input, find_mismatch};
+use poj1085_triangle_war::oracle::{random_game, ProblemOracle as TriangleWarOracle};
+use test_kit::{check_input, find_mismatch, Input, LineEnds, Oracle};
+
+/// The brute force's verdicts on these games.
+fn brute_force(games: &[Vec<(u8, u8)>]) -> String {
+    TriangleWarOracle::brute_force(&Input::new(games.to_vec()))
+}
+
+/// The games of an input file, as the oracle reads them.
+fn parse_input(text: &[u8]) -> Result<Vec<Vec<(u8, u8)>>, String> {
+    TriangleWarOracle::parse(text).map(|input| input.value)
+}
 
 fn run(text: &str) -> Result<String, String> {
     let mut out = Vec::new();
@@ -41,13 +49,11 @@ fn the_sample_by_the_brute_force_and_the_solver() {
 #[test]
 fn complete_games_are_decided_by_the_replay() {
     // m = 18: nothing left to play, the history's triangles decide. One input of 1000 games
-    // (one table), half of them with a double-completing move.
+    // (one table), many with a double-completing move.
     let mut rng = SplitMix64::new(18);
-    let games = Games {
-        games: (0..1000)
-            .map(|g| random_game(&mut rng, 18, g % 2 == 0, true))
-            .collect(),
-        crlf: true,
+    let games = Input {
+        value: (0..1000).map(|_| random_game(&mut rng, 18)).collect(),
+        ends: LineEnds::Crlf,
     };
     assert!(check_input::<TriangleWarOracle>(18, games).is_none());
 }
@@ -114,12 +120,7 @@ fn short_histories_are_answered_too() {
     // force is checked from m = 5; from m = 0, A wins iff some first move leaves a history of
     // one move that A wins.
     let mut rng = SplitMix64::new(5);
-    let games = Games {
-        games: (0..2)
-            .map(|_| random_game(&mut rng, 5, false, true))
-            .collect(),
-        crlf: false,
-    };
+    let games = Input::new((0..2).map(|_| random_game(&mut rng, 5)).collect());
     assert!(check_input::<TriangleWarOracle>(5, games).is_none());
     let mut text = "19
 0

@@ -2,13 +2,28 @@
 //! random files, the whole 199 x 199 table against a second, separately written evaluation, the
 //! counts the problem file gives, the normal-play trap, samples and bad input.
 
-use ::poj2311_cutting_game::oracle::{
-    brute_force, parse_input, small_lose_pairs, CuttingGame, Sheets, MAX_BRUTE_AREA,
-};
+use ::poj2311_cutting_game::oracle::{brute_force, CuttingGame, MAX_BRUTE_AREA};
 use ::poj2311_cutting_game::{MAX_SIDE, MIN_SIDE};
 use dp_core::{Error, Scanner};
 use std::path::Path;
-use test_kit::{check_input, find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver};
+use test_kit::{
+    check_input, find_mismatch, shrink_mismatch, Input, Oracle, Planted, PlantedSolver,
+};
+
+/// One file of these sheets, with `\n` line ends.
+type Sheets = Input<Vec<(usize, usize)>>;
+
+/// Every sheet with sides at least 2 and area at most `MAX_BRUTE_AREA` that the first player
+/// loses, by brute force.
+fn small_lose_pairs() -> Vec<(usize, usize)> {
+    let sides = MIN_SIDE..=MAX_BRUTE_AREA / MIN_SIDE;
+    let pairs = sides
+        .clone()
+        .flat_map(|w| sides.clone().map(move |h| (w, h)));
+    pairs
+        .filter(|&(w, h)| w * h <= MAX_BRUTE_AREA && !brute_force(w, h))
+        .collect()
+}
 
 fn solve_text(text: &str) -> Result<String, String> {
     let mut out = Vec::new();
@@ -18,11 +33,7 @@ fn solve_text(text: &str) -> Result<String, String> {
 }
 
 fn one_line(w: usize, h: usize) -> Sheets {
-    Sheets {
-        pairs: vec![(w, h)],
-        crlf: false,
-        final_newline: true,
-    }
+    Input::new(vec![(w, h)])
 }
 
 #[test]
@@ -37,11 +48,7 @@ fn every_sheet_up_to_the_brute_force_area() {
     // Sides >= 2 and area <= 60: 29 + 19 + 14 + 11 + 9 + 7 + 6 + 5 + 5 + 4 + 4 + 3 * 3
     // + 2 * 5 + 10 sheets for w = 2, 3, ..., 30.
     assert_eq!(pairs.len(), 142);
-    let sheets = Sheets {
-        pairs,
-        crlf: false,
-        final_newline: true,
-    };
+    let sheets = Input::new(pairs);
     if let Some(m) = check_input::<CuttingGame>(0, sheets) {
         panic!(
             "brute force {:?}, solver {:?}\n{}",
@@ -172,7 +179,7 @@ fn the_normal_play_trap_is_caught_and_shrunk_to_2_x_2() {
 
 /// A sample's sheets, or `None` for a sample of bad input.
 fn sample_pairs(text: &[u8]) -> Option<Vec<(usize, usize)>> {
-    parse_input(text).ok().map(|sheets| sheets.pairs)
+    CuttingGame::parse(text).ok().map(|sheets| sheets.value)
 }
 
 #[test]

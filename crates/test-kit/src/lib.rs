@@ -4,6 +4,10 @@
 //! | file | items | what for |
 //! | --- | --- | --- |
 //! | `oracle.rs` | [`Oracle`], [`Planted`], [`PlantedSolver`], [`BenchInput`], [`Mismatch`], [`find_mismatch`], [`check_seed`], [`check_input`], [`check_input_with`], [`shrink_mismatch`], [`shrink_mismatch_with`], [`run_solver`], [`same_tokens`], [`parse_with`] | a problem seen from its tests: generator, brute force, shrink and solver tied together |
+//! | `problem.rs` | [`Problem`], [`Input`], [`LineEnds`], [`Solve`], [`at_most`], [`bench`], [`bench_max`] | a problem as its input format, brute force and solver: an [`Oracle`] in a few lines |
+//! | `format.rs` | `format::*` | input formats described once: parse, render, generate, shrink |
+//! | `game.rs` | `game::*` | the literal game search: outcome (with repetition as a draw), plies, scores |
+//! | `gen.rs` | `gen::*` | random trees, DAGs, graphs, permutations, words, subsets |
 //! | `shrink.rs` | [`smaller`], [`shorter`], [`windows`], [`shrink_each`], [`shrink_list`], [`ShrinkNumber`] | strictly smaller numbers and lists, for shrinking |
 //! | `program.rs` | [`oracle_program`] | the `main` of a problem's oracle program, which `cargo xtask` builds and runs |
 //! | `stress.rs` | `stress::*` | the stress engine: batches in child processes, the lowest failure shrunk and saved |
@@ -16,7 +20,11 @@ mod brute;
 pub mod cases;
 mod checks;
 pub mod files;
+pub mod format;
+pub mod game;
+pub mod gen;
 mod oracle;
+mod problem;
 mod program;
 mod shrink;
 pub mod stress;
@@ -27,5 +35,6 @@ pub use crate::oracle::{
     check_input, check_input_with, check_seed, find_mismatch, parse_with, run_solver, same_tokens,
     shrink_mismatch, shrink_mismatch_with, BenchInput, Mismatch, Oracle, Planted, PlantedSolver,
 };
+pub use crate::problem::{at_most, bench, bench_max, Input, LineEnds, Problem, Solve};
 pub use crate::program::{file_stem, oracle_program, read_regular, USAGE};
 pub use crate::shrink::{shorter, shrink_each, shrink_list, smaller, windows, ShrinkNumber};

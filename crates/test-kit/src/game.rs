@@ -1,0 +1,452 @@
+//! The literal game search: the value of a game from its rules alone. The rules are a closure
+//! that lists the moves of a position into [`Moves`]: where each leads, what it scores for the
+//! mover, whether the mover moves again (an extra move), or that the mover wins at once. A
+//! position with no move is lost for the player to move ([`outcome`]) or worth its
+//! [`Moves::end`] value, 0 by default ([`score`]). Positions are memoised (hashed), the search
+//! runs on an explicit stack, so no game is too deep for it.
+//!
+//! - [`outcome`]: win, loss or draw for the player to move, depth first with a cut at the first
+//!   winning move. Games that can repeat a position are handled exactly: when the search meets
+//!   a position it is still searching, it solves the reachable game backwards from its ends
+//!   instead (retrograde analysis), and a position from which neither side can force an end is
+//!   a draw — a repetition is a draw.
+//! - [`outcome_in_plies`]: the same with the number of plies to the end when both play best
+//!   (the winner as soon as possible, the loser as late as possible).
+//! - [`score`]: the best (mover - other) total of the moves' scores still to come, minimax with
+//!   extra moves; the game must end (a repeated position panics).
+//!
+//! # Example
+//! ```
+//! use test_kit::game::{outcome, score, Outcome};
+//! // Nim on one heap of 7, taking 1 to 3: lost for the mover exactly on multiples of 4.
+//! let take = |&heap: &u32, moves: &mut test_kit::game::Moves<u32>| {
+//!     (1..=heap.min(3)).for_each(|k| moves.go(heap - k))
+//! };
+//! assert_eq!(outcome(7, take), Outcome::Win);
+//! assert_eq!(outcome(8, take), Outcome::Loss);
+//! // Taking 1 or 2 coins from a row, each worth its value to the taker: the first player
+//! // gets 3 + 1 (taking both) against 2: +2.
+//! let row = |coins: &Vec<i64>, moves: &mut test_kit::game::Moves<Vec<i64>>| {
+//!     for k in 1..=coins.len().min(2) {
+//!         moves.scoring(coins[..k].iter().sum(), coins[k..].to_vec());
+//!     }
+//! };
+//! assert_eq!(score(vec![3, 1, 2], row), 2);
+//! ```
+
+use bitvec::prelude::*;
+use rustc_hash::FxHashMap;
+use std::collections::VecDeque;
+use std::hash::Hash;
+
+/// One move of a position: see [`Moves`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move<P> {
+    /// The position it leads to.
+    pub to: P,
+    /// What it scores for the mover ([`score`] only).
+    pub gain: i64,
+    /// The mover moves again (an extra move) instead of the other player.
+    pub again: bool,
+}
+
+/// The moves of one position, as the rules list them.
+#[derive(Clone, Debug)]
+pub struct Moves<P> {
+    list: Vec<Move<P>>,
+    wins: bool,
+    end: i64,
+}
+
+impl<P> Moves<P> {
+    fn new() -> Moves<P> {
+        Moves {
+            list: Vec::new(),
+            wins: false,
+            end: 0,
+        }
+    }
+
+    /// A move to `to`, after which the other player moves.
+    pub fn go(&mut self, to: P) {
+        self.push(Move {
+            to,
+            gain: 0,
+            again: false,
+        });
+    }
+
+    /// A move to `to` after which the mover moves again.
+    pub fn again(&mut self, to: P) {
+        self.push(Move {
+            to,
+            gain: 0,
+            again: true,
+        });
+    }
+
+    /// A move to `to` scoring `gain` for the mover, after which the other player moves.
+    pub fn scoring(&mut self, gain: i64, to: P) {
+        self.push(Move {
+            to,
+            gain,
+            again: false,
+        });
+    }
+
+    /// A move to `to` scoring `gain` for the mover, after which the mover moves again if
+    /// `again`, else the other player.
+    pub fn add(&mut self, gain: i64, again: bool, to: P) {
+        self.push(Move { to, gain, again });
+    }
+
+    /// Any move.
+    pub fn push(&mut self, mv: Move<P>) {
+        self.list.push(mv);
+    }
+
+    /// A move that wins at once (e.g. a capture) ([`outcome`] only).
+    pub fn win(&mut self) {
+        self.wins = true;
+    }
+
+    /// The value for the mover of this position if it has no move ([`score`] only; 0 unless
+    /// set).
+    pub fn end(&mut self, value: i64) {
+        self.end = value;
+    }
+}
+
+/// A game's result for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The player to move can force a win.
+    Win,
+    /// The other player can force a win.
+    Loss,
+    /// Neither can: the game goes on for ever.
+    Draw,
+}
+
+impl Outcome {
+    /// The same result seen by the other player.
+    pub fn flip(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+}
+
+/// An outcome with the number of plies to the end under best play (0 for a draw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Plies {
+    /// Win, loss or draw for the player to move.
+    pub outcome: Outcome,
+    /// Plies to the end: the winner wins as soon as it can, the loser loses as late as it can.
+    pub plies: u32,
+}
+
+/// Positions already solved by [`outcome_with`], to share between searches of the same rules
+/// (e.g. every sheet of a file); a memo must not be shared between different rules.
+pub struct Memo<P> {
+    known: FxHashMap<P, Mark>,
+}
+
+impl<P> Default for Memo<P> {
+    fn default() -> Self {
+        Memo {
+            known: FxHashMap::default(),
+        }
+    }
+}
+
+impl<P: Eq + Hash> Memo<P> {
+    /// The outcome of `position` if it was solved.
+    pub fn get(&self, position: &P) -> Option<Outcome> {
+        match self.known.get(position) {
+            Some(Mark::Solved(outcome)) => Some(*outcome),
+            _ => None,
+        }
+    }
+
+    /// How many positions it holds.
+    pub fn len(&self) -> usize {
+        self.known.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.known.is_empty()
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mark {
+    /// On the stack of the search.
+    Open,
+    Solved(Outcome),
+}
+
+/// Win, loss or draw for the player to move at `start`; see the module documentation.
+///
+/// # Complexity
+/// Each position reached is listed once (fewer, thanks to the cut at a winning move); with a
+/// repetition, every position reachable is.
+pub fn outcome<P: Clone + Eq + Hash>(start: P, rules: impl FnMut(&P, &mut Moves<P>)) -> Outcome {
+    outcome_with(&mut Memo::default(), start, rules)
+}
+
+/// [`outcome`] with the positions solved kept in `memo` for later searches of the same rules.
+pub fn outcome_with<P: Clone + Eq + Hash>(
+    memo: &mut Memo<P>,
+    start: P,
+    mut rules: impl FnMut(&P, &mut Moves<P>),
+) -> Outcome {
+    if let Some(known) = memo.get(&start) {
+        return known;
+    }
+    struct Frame<P> {
+        at: P,
+        moves: Moves<P>,
+        next: usize,
+        draw: bool,
+    }
+    let open = |at: P, rules: &mut dyn FnMut(&P, &mut Moves<P>), memo: &mut Memo<P>| {
+        let mut moves = Moves::new();
+        rules(&at, &mut moves);
+        memo.known.insert(at.clone(), Mark::Open);
+        Frame {
+            at,
+            moves,
+            next: 0,
+            draw: false,
+        }
+    };
+    let mut stack = vec![open(start.clone(), &mut rules, memo)];
+    // The outcome of the frame just closed, for the frame below it.
+    let mut closed: Option<Outcome> = None;
+    while let Some(top) = stack.last_mut() {
+        if let Some(child) = closed.take() {
+            // The move just searched was top.moves.list[top.next - 1].
+            let again = top.moves.list[top.next - 1].again;
+            match if again { child } else { child.flip() } {
+                Outcome::Win => top.moves.wins = true,
+                Outcome::Draw => top.draw = true,
+                Outcome::Loss => {}
+            }
+        }
+        let result = if top.moves.wins {
+            Some(Outcome::Win)
+        } else if top.next == top.moves.list.len() {
+            Some(if top.draw {
+                Outcome::Draw
+            } else {
+                Outcome::Loss
+            })
+        } else {
+            None
+        };
+        if let Some(result) = result {
+            let frame = stack.pop().expect("the top frame");
+            memo.known.insert(frame.at, Mark::Solved(result));
+            closed = Some(result);
+            continue;
+        }
+        let mv = &top.moves.list[top.next];
+        top.next += 1;
+        match memo.known.get(&mv.to) {
+            Some(Mark::Open) => {
+                // A repetition: solve the reachable game backwards instead, with what is
+                // solved already as ends.
+                for frame in &stack {
+                    memo.known.remove(&frame.at);
+                }
+                let solved = retrograde(start.clone(), &mut rules, |p| memo.get(p));
+                for (position, plies) in solved {
+                    memo.known.insert(position, Mark::Solved(plies.outcome));
+                }
+                return memo.get(&start).expect("the start is solved");
+            }
+            Some(&Mark::Solved(child)) => closed = Some(child),
+            None => {
+                let to = mv.to.clone();
+                let frame = open(to, &mut rules, memo);
+                stack.push(frame);
+            }
+        }
+    }
+    closed.expect("the start is solved")
+}
+
+/// Win, loss or draw for the player to move at `start`, with the plies to the end under best
+/// play; see the module documentation.
+///
+/// # Complexity
+/// Every position reachable from `start` is listed once.
+pub fn outcome_in_plies<P: Clone + Eq + Hash>(
+    start: P,
+    mut rules: impl FnMut(&P, &mut Moves<P>),
+) -> Plies {
+    let solved = retrograde(start.clone(), &mut rules, |_| None);
+    let start_plies = solved.into_iter().find(|(p, _)| *p == start);
+    start_plies.expect("the start is solved").1
+}
+
+/// Every position reachable from `start` with its outcome and plies, by retrograde analysis:
+/// positions with no move are lost (0 plies), those with a winning move won (1 ply), those
+/// `known` end there (0 plies); then, layer by layer, a position with a move to one lost for
+/// the player then to move is won, one all of whose moves lead to positions won for that player
+/// is lost; what is left is a draw.
+fn retrograde<P: Clone + Eq + Hash>(
+    start: P,
+    rules: &mut dyn FnMut(&P, &mut Moves<P>),
+    known: impl Fn(&P) -> Option<Outcome>,
+) -> Vec<(P, Plies)> {
+    let mut index: FxHashMap<P, usize> = FxHashMap::default();
+    let mut positions = vec![start.clone()];
+    index.insert(start, 0);
+    // Each position's moves as (target, again).
+    let mut edges: Vec<Vec<(usize, bool)>> = Vec::new();
+    let mut wins = BitVec::<usize, Lsb0>::new();
+    let mut fixed: Vec<Option<Outcome>> = Vec::new();
+    while edges.len() < positions.len() {
+        let at = positions[edges.len()].clone();
+        let end = known(&at);
+        let mut moves = Moves::new();
+        if end.is_none() {
+            rules(&at, &mut moves);
+        }
+        let mut out = Vec::with_capacity(moves.list.len());
+        for mv in moves.list {
+            let next = positions.len();
+            let target = *index.entry(mv.to.clone()).or_insert(next);
+            if target == next {
+                positions.push(mv.to);
+            }
+            out.push((target, mv.again));
+        }
+        edges.push(out);
+        wins.push(moves.wins);
+        fixed.push(end);
+    }
+    let n = positions.len();
+    let mut preds: Vec<Vec<(usize, bool)>> = vec![Vec::new(); n];
+    for (from, out) in edges.iter().enumerate() {
+        for &(to, again) in out {
+            preds[to].push((from, again));
+        }
+    }
+    let mut left: Vec<usize> = edges.iter().map(|e| e.len()).collect();
+    let mut value: Vec<Option<Plies>> = vec![None; n];
+    let mut queue = VecDeque::new();
+    let settle = |i: usize,
+                  outcome: Outcome,
+                  plies: u32,
+                  value: &mut Vec<Option<Plies>>,
+                  queue: &mut VecDeque<usize>| {
+        value[i] = Some(Plies { outcome, plies });
+        queue.push_back(i);
+    };
+    for i in 0..n {
+        match fixed[i] {
+            Some(outcome) => settle(i, outcome, 0, &mut value, &mut queue),
+            None if !wins[i] && edges[i].is_empty() => {
+                settle(i, Outcome::Loss, 0, &mut value, &mut queue)
+            }
+            None => {}
+        }
+    }
+    for i in wins.iter_ones() {
+        if value[i].is_none() {
+            settle(i, Outcome::Win, 1, &mut value, &mut queue);
+        }
+    }
+    while let Some(i) = queue.pop_front() {
+        let Plies { outcome, plies } = value[i].expect("queued positions are solved");
+        if outcome == Outcome::Draw {
+            continue;
+        }
+        for &(from, again) in &preds[i] {
+            if value[from].is_some() {
+                continue;
+            }
+            let seen = if again { outcome } else { outcome.flip() };
+            if seen == Outcome::Win {
+                settle(from, Outcome::Win, plies + 1, &mut value, &mut queue);
+            } else {
+                left[from] -= 1;
+                if left[from] == 0 {
+                    settle(from, Outcome::Loss, plies + 1, &mut value, &mut queue);
+                }
+            }
+        }
+    }
+    let draw = Plies {
+        outcome: Outcome::Draw,
+        plies: 0,
+    };
+    positions
+        .into_iter()
+        .zip(value)
+        .map(|(p, v)| (p, v.unwrap_or(draw)))
+        .collect()
+}
+
+/// The best (mover - other) total of the scores of the moves still to come from `start`, the
+/// player to move maximising it and the other minimising it (each maximising their own), with
+/// extra moves; see the module documentation.
+///
+/// # Panics
+/// If the game repeats a position (a score needs a game that ends).
+///
+/// # Complexity
+/// Each position reachable is listed once.
+pub fn score<P: Clone + Eq + Hash>(start: P, mut rules: impl FnMut(&P, &mut Moves<P>)) -> i64 {
+    struct Frame<P> {
+        at: P,
+        moves: Moves<P>,
+        next: usize,
+        best: Option<i64>,
+    }
+    let mut memo: FxHashMap<P, Option<i64>> = FxHashMap::default();
+    let mut open = |at: P, memo: &mut FxHashMap<P, Option<i64>>| {
+        let mut moves = Moves::new();
+        rules(&at, &mut moves);
+        memo.insert(at.clone(), None);
+        Frame {
+            at,
+            moves,
+            next: 0,
+            best: None,
+        }
+    };
+    let mut stack = vec![open(start, &mut memo)];
+    let mut closed: Option<i64> = None;
+    while let Some(top) = stack.last_mut() {
+        if let Some(child) = closed.take() {
+            let mv = &top.moves.list[top.next - 1];
+            let value = mv.gain + if mv.again { child } else { -child };
+            top.best = Some(top.best.map_or(value, |b| b.max(value)));
+        }
+        if top.next == top.moves.list.len() {
+            let frame = stack.pop().expect("the top frame");
+            let value = frame.best.unwrap_or(frame.moves.end);
+            memo.insert(frame.at, Some(value));
+            closed = Some(value);
+            continue;
+        }
+        let to = &top.moves.list[top.next].to;
+        top.next += 1;
+        match memo.get(to) {
+            Some(Some(value)) => closed = Some(*value),
+            Some(None) => panic!("the game repeats a position: a score needs a game that ends"),
+            None => {
+                let frame = open(to.clone(), &mut memo);
+                stack.push(frame);
+            }
+        }
+    }
+    closed.expect("the start is solved")
+}
