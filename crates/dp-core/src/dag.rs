@@ -311,8 +311,8 @@ fn not_evaluated(position: usize, child: usize, missing: Option<&mut Vec<usize>>
 ///
 /// # Complexity
 /// O(n + length of the order) time besides `wins`, one byte per position; no recursion. As
-/// fast as the plain loop over a table of booleans (core-bench `acyclic`: 0.95x on rustc 1.95,
-/// 1.01x on 1.63) with an order `0..n`; an order `0..=n` cost 1.2 to 1.3 times that (a
+/// fast as the plain loop over a table of booleans with an order `0..n` (core-bench `acyclic`:
+/// 0.91x on rustc 1.95, 0.98x on 1.63); an order `0..=n` took 1.14x and 1.33x (a
 /// `RangeInclusive` carries a flag through the loop).
 ///
 /// # Example
