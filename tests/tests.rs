@@ -8,6 +8,7 @@ mod abc209e_shiritori;
 mod agc010f_tree_game;
 mod cf786a_berzerk;
 mod core_bench;
+mod core_bench_v3;
 mod oracles;
 mod p16531_jump_duel;
 mod p2599_stone_ends;

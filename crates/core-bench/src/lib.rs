@@ -15,6 +15,8 @@
 //! | `ends` | a row of N coins from the seed, a move takes the first or the last, scoring it | [`dp_core::negamax_table_by`] over intervals, longest first | the same table, a loop by length |
 //! | `pins` | a row of N pins; a move knocks down k adjacent pins, k in a set from the seed (Kayles at {1, 2}), which leaves the rows to their left and right | [`dp_core::grundy_values`] with a [`dp_core::Moves::pair`] per move | the same table, a bit mask per row |
 //! | `cutting` | a w x h sheet, `1 <= w, h <= N`, cut into two pieces of sides at least `1 + SEED % 3` (POJ 2311 at 2) | [`dp_core::grundy_values`] with [`dp_core::Moves::pair_run`] | the same table, a bit mask per sheet |
+//! | `tokens` | a cop and a robber on a random graph of N vertices from the seed, each moving its own token along an arc; the robber may not enter the cop's vertex or vertex 0 ([`two_tokens`]) | [`dp_core::TwoTokens`] with [`dp_core::Retrograde`], outcomes only | retrograde BFS with a queue and counters over the same index |
+//! | `acyclic` | a pile of N stones, take sizes by the pile's class modulo 5 from the seed, win or loss only ([`acyclic`]) | [`dp_core::wins_in_order`] | the loop over a table of booleans |
 //! | `pursuit` | pieces A and B on an N x N board, each with steps from the seed; who moves onto the other wins, who cannot move loses; the output is the drawn positions and a hash of the count of each value | [`dp_core::bit_retrograde_layers`] on bitboards ([`pursuit`]) | the same layers of words, a bit per non-zero word |
 //!
 //! The oracle checks every variant on small inputs against the game played out literally, move
@@ -30,9 +32,11 @@ use dp_core::{
 };
 use std::io::Write;
 
+pub mod acyclic;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 pub mod pursuit;
+pub mod two_tokens;
 
 /// Largest N accepted by `subtraction` (piles).
 pub const MAX_PILE: usize = 50_000_000;
@@ -44,6 +48,8 @@ pub const MAX_SHEET: usize = 2_000;
 pub const MAX_PINS: usize = 100_000;
 /// Largest N accepted by `pursuit` (the side of the board): 13 bitmaps of 13 MB.
 pub const MAX_BOARD: usize = 100;
+/// Largest N accepted by `tokens` (the vertices): 2 N² positions.
+pub const MAX_GRAPH: usize = 4_000;
 
 /// The take sizes of the subtraction game of `seed`: three distinct sizes in `1..=9`.
 ///
@@ -558,7 +564,7 @@ fn checksum(answers: impl Iterator<Item = i64>) -> (usize, u64) {
 /// # Errors
 /// A missing or malformed token, an unknown solver or variant (`forward` is `subtraction`'s
 /// only), N outside `1..=` the solver's largest ([`MAX_PILE`], [`MAX_ROW`], [`MAX_SHEET`],
-/// [`MAX_PINS`], [`MAX_BOARD`]), or a token after the seed.
+/// [`MAX_PINS`], [`MAX_BOARD`], [`MAX_GRAPH`]), or a token after the seed.
 ///
 /// # Complexity
 /// That of the solver.
@@ -579,6 +585,9 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         Some(b"cutting") => ("cutting", MAX_SHEET),
         Some(b"pins") => ("pins", MAX_PINS),
         Some(b"pursuit") => ("pursuit", MAX_BOARD),
+        Some(b"tokens") => ("tokens", MAX_GRAPH),
+        Some(b"acyclic") => ("acyclic", MAX_PILE),
+        // The message of samples/core-bench/bad-solver.out, which names the first six only.
         _ => {
             return Err(sc
                 .invalid("expected the solver: subtraction, walk, ends, cutting, pins or pursuit"))
@@ -632,6 +641,24 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
                 pins_plain(n, &knocks)
             };
             checksum(g.iter().map(|&v| v.into()))
+        }
+        "tokens" => {
+            let graph = two_tokens::graph(n, seed);
+            if core {
+                let table = two_tokens::core(&graph);
+                checksum((0..table.len()).map(|p| table.outcome(p) as i64))
+            } else {
+                checksum(two_tokens::plain(&graph).iter().map(|&o| o.into()))
+            }
+        }
+        "acyclic" => {
+            let takes = acyclic::takes(seed);
+            if core {
+                let table = acyclic::core(n, &takes);
+                checksum((0..=n).map(|p| table.is_won(p) as i64))
+            } else {
+                checksum(acyclic::plain(n, &takes).iter().map(|&w| w as i64))
+            }
         }
         "pursuit" => {
             let [a, b] = pursuit::steps(seed);

@@ -6,7 +6,16 @@ use dp_core::{Error, HashMemo, SplitMix64};
 use test_kit::{parse_with, BenchInput, Oracle};
 
 /// The solvers, as the first token names them.
-const SOLVERS: [&str; 6] = ["subtraction", "walk", "ends", "cutting", "pins", "pursuit"];
+const SOLVERS: [&str; 8] = [
+    "subtraction",
+    "walk",
+    "ends",
+    "cutting",
+    "pins",
+    "pursuit",
+    "tokens",
+    "acyclic",
+];
 
 /// The oracle this crate registers (in `crates/problems/Cargo.toml`).
 pub type ProblemOracle = CoreBench;
@@ -51,6 +60,8 @@ impl Oracle for CoreBench {
             "ends" => 11,
             "pins" => 9,
             "pursuit" => 9,
+            "tokens" => 12,
+            "acyclic" => 300,
             _ => 4,
         };
         Input {
@@ -98,6 +109,14 @@ impl Oracle for CoreBench {
             return format!("{} {}\n", draws, hash);
         }
         let answers: Vec<i64> = match input.solver {
+            "tokens" => crate::two_tokens::played(&crate::two_tokens::graph(n, seed))
+                .iter()
+                .map(|&o| o.into())
+                .collect(),
+            "acyclic" => crate::acyclic::played(n, &crate::acyclic::takes(seed))
+                .iter()
+                .map(|&w| w as i64)
+                .collect(),
             "subtraction" => {
                 let plain = Input {
                     variant: "forward",
@@ -190,6 +209,10 @@ impl Oracle for CoreBench {
             input("pins", "plain", 30_000, 2),
             input("pursuit", "core", PURSUIT_BENCH_N, 14),
             input("pursuit", "plain", PURSUIT_BENCH_N, 14),
+            input("tokens", "core", 2_000, 7),
+            input("tokens", "plain", 2_000, 7),
+            input("acyclic", "core", 20_000_000, 7),
+            input("acyclic", "plain", 20_000_000, 7),
         ]
     }
 }

@@ -249,7 +249,7 @@ impl KnownWins<'_> {
         match self.state[child] {
             LOST => true,
             WON => false,
-            _ => self.not_evaluated(child),
+            _ => not_evaluated(self.position, child, self.missing.as_deref_mut()),
         }
     }
 
@@ -275,38 +275,45 @@ impl KnownWins<'_> {
         match self.state[child] {
             WON => true,
             LOST => false,
-            _ => !self.not_evaluated(child),
+            _ => !not_evaluated(self.position, child, self.missing.as_deref_mut()),
         }
     }
+}
 
-    /// A look at a target not evaluated: noted for the search, or a broken order.
-    #[cold]
-    #[inline(never)]
-    fn not_evaluated(&mut self, child: usize) -> bool {
-        match &mut self.missing {
-            Some(missing) => {
-                missing.push(child);
-                false
-            }
-            None => panic!(
-                "position {} looks at position {}, which the order has not evaluated",
-                self.position, child
-            ),
+/// A look from `position` at `child`, not evaluated: noted for the search (and taken for a
+/// won child), or a broken order. Out of line and given values, not the [`KnownWins`], so that
+/// the caller's lookups keep it in registers (through `&mut self` it lived on the stack, and
+/// the loop of core-bench `acyclic` took 1.4 times the plain loop's time).
+#[cold]
+#[inline(never)]
+fn not_evaluated(position: usize, child: usize, missing: Option<&mut Vec<usize>>) -> bool {
+    match missing {
+        Some(missing) => {
+            missing.push(child);
+            false
         }
+        None => panic!(
+            "position {} looks at position {}, which the order has not evaluated",
+            position, child
+        ),
     }
 }
 
 /// The outcome of every position listed in `order` of a game without cycles, each evaluated
 /// once, after the targets of its moves: `wins(p, known)` says whether the side to move at `p`
 /// wins, looking the targets up in `known` (usually `moves.any(|c| known.is_lost(c))`, which
-/// also makes a position without moves lost). Positions not listed stay unevaluated.
+/// also makes a position without moves lost). Positions not listed stay unevaluated; a
+/// position listed twice is evaluated again (to the same outcome: its targets are known).
 ///
 /// # Panics
-/// If a position of the order is out of range or listed twice, or `wins` looks at a position
-/// not evaluated yet (see [`KnownWins::is_lost`]).
+/// If a position of the order is out of range, or `wins` looks at a position not evaluated yet
+/// (see [`KnownWins::is_lost`]).
 ///
 /// # Complexity
-/// O(n + length of the order) time besides `wins`, one byte per position; no recursion.
+/// O(n + length of the order) time besides `wins`, one byte per position; no recursion. As
+/// fast as the plain loop over a table of booleans with an order `0..n` (core-bench `acyclic`:
+/// 0.91x on rustc 1.95, 0.98x on 1.63); an order `0..=n` took 1.14x and 1.33x (a
+/// `RangeInclusive` carries a flag through the loop).
 ///
 /// # Example
 /// ```
@@ -332,11 +339,6 @@ where
             "position {} in the order is out of range 0..{}",
             position,
             n
-        );
-        assert!(
-            state[position] == UNKNOWN,
-            "position {} is listed twice in the order",
-            position
         );
         let mut known = KnownWins {
             state: &state,
@@ -553,12 +555,6 @@ mod tests {
     #[should_panic(expected = "position 1 looks at position 2, which the order has not evaluated")]
     fn a_broken_order_panics() {
         wins_in_order(3, [0, 1, 2], |p, known| p > 0 && known.is_lost(p + 1));
-    }
-
-    #[test]
-    #[should_panic(expected = "position 2 is listed twice")]
-    fn a_position_listed_twice_panics() {
-        wins_in_order(3, [0, 2, 2], |_, _| false);
     }
 
     #[test]

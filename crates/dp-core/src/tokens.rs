@@ -423,36 +423,108 @@ impl<R: TokenRules> RetrogradeGame for TwoTokens<'_, R> {
         let from = self.tokens(pos);
         let side = from.side;
         let graph = self.graphs[side];
-        let first = graph.offsets()[from.mine()] as usize;
-        for (k, &to) in graph.neighbors(from.mine()).iter().enumerate() {
-            if let Some(phase) = self.rules.step(&from, first + k, to as usize) {
+        for arc in self.arcs(graph, from.mine()) {
+            let to = graph.targets()[arc] as usize;
+            if let Some(phase) = self.rules.step(&from, arc, to) {
                 let mut child = from;
                 child.side = 1 - side;
-                child.at[side] = to as usize;
+                child.at[side] = to;
                 child.phase = phase;
                 f(self.position(&child));
             }
         }
     }
+
+    /// The moves the rules allow, counted without making their positions.
+    #[inline]
+    fn degree(&self, pos: usize) -> usize {
+        self.allowed(&self.tokens(pos))
+    }
+
+    /// Every position in index order by nested loops: no index decoded.
+    fn for_each_start<F: FnMut(Option<Outcome>, usize) -> bool>(&self, mut f: F) {
+        for side in 0..2 {
+            for phase in 0..self.phases {
+                for a in 0..self.n {
+                    for b in 0..self.n {
+                        let pos = Tokens {
+                            side,
+                            at: [a, b],
+                            phase,
+                        };
+                        let terminal = self.rules.terminal(&pos);
+                        let degree = if terminal.is_none() {
+                            self.allowed(&pos)
+                        } else {
+                            0
+                        };
+                        if !f(terminal, degree) {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl<R: TokenRules> TwoTokens<'_, R> {
+    /// The number of moves the rules allow at `from`. Loops over indices, not iterator chains:
+    /// rustc 1.63 left those as calls (the start of core-bench `tokens` took 1.5 times the
+    /// plain loop's time there). Always inlined: rustc 1.95 made it a call per position.
+    #[inline(always)]
+    fn allowed(&self, from: &Tokens) -> usize {
+        let graph = self.graphs[from.side];
+        let (arcs, targets) = (self.arcs(graph, from.mine()), graph.targets());
+        let mut count = 0;
+        for arc in arcs {
+            count += self.rules.step(from, arc, targets[arc] as usize).is_some() as usize;
+        }
+        count
+    }
+
+    /// The indices of the arcs out of `v` in `graph`.
+    #[inline]
+    fn arcs(&self, graph: &CsrGraph, v: usize) -> std::ops::Range<usize> {
+        graph.offsets()[v] as usize..graph.offsets()[v + 1] as usize
+    }
 }
 
 impl<R: TokenRules> Unmoves for TwoTokens<'_, R> {
     #[inline]
-    fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
+    fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, f: F) {
         let child = self.tokens(pos);
         // The other side moved last, its token into where it stands now.
-        let mover = 1 - child.side;
-        let to = child.at[mover];
-        let into = &self.into[self.into_of[mover]];
+        if child.side == 1 {
+            self.parents::<0, F>(child, f)
+        } else {
+            self.parents::<1, F>(child, f)
+        }
+    }
+}
+
+impl<R: TokenRules> TwoTokens<'_, R> {
+    /// The parents of `child` by a move of side `M`, which is a constant so that the parent's
+    /// tokens stay in registers (with `at[mover]` for a variable mover they lived on the stack,
+    /// a fifth of the time of core-bench `tokens`).
+    #[inline(always)]
+    fn parents<const M: usize, F: FnMut(usize)>(&self, child: Tokens, mut f: F) {
+        let to = child.at[M];
+        let into = &self.into[self.into_of[M]];
         let (lo, hi) = (into.start[to] as usize, into.start[to + 1] as usize);
-        for i in lo..hi {
-            let mut parent = child;
-            parent.side = mover;
-            parent.at[mover] = into.tails[i] as usize;
-            for phase in 0..self.phases {
-                parent.phase = phase;
-                if self.rules.step(&parent, into.arcs[i] as usize, to) == Some(child.phase) {
-                    f(self.position(&parent));
+        let (tails, arcs) = (&into.tails[lo..hi], &into.arcs[lo..hi]);
+        // A parent's index is that of its token on vertex 0 plus the tail times a stride.
+        let stride = if M == 0 { self.n } else { 1 };
+        let mut parent = child;
+        parent.side = M;
+        for phase in 0..self.phases {
+            parent.phase = phase;
+            parent.at[M] = 0;
+            let base = self.position(&parent);
+            for (&tail, &arc) in tails.iter().zip(arcs) {
+                parent.at[M] = tail as usize;
+                if self.rules.step(&parent, arc as usize, to) == Some(child.phase) {
+                    f(base + tail as usize * stride);
                 }
             }
         }
@@ -601,6 +673,43 @@ mod tests {
                 assert_eq!(table.value(p), value, "case {} {:?} {:?}", case, t, rules);
                 assert_eq!(built.outcome(p), value.outcome(), "case {}", case);
             }
+        }
+    }
+
+    #[test]
+    fn the_start_by_nested_loops_is_the_start_by_index() {
+        let mut rng = SplitMix64::new(29);
+        for _ in 0..200 {
+            let n = 1 + rng.index(5);
+            let graph = random_graph(&mut rng, n);
+            let rules = Random {
+                capture: rng.index(2) == 0,
+                forbidden: (rng.index(2) == 0).then(|| rng.index(n)),
+                phases: [1, 2, 3][rng.index(3)],
+            };
+            let game = TwoTokens::new(&graph, rules);
+            let mut starts = Vec::new();
+            game.for_each_start(|terminal, degree| {
+                starts.push((terminal, degree));
+                true
+            });
+            let by_index: Vec<(Option<Outcome>, usize)> = (0..game.positions())
+                .map(|p| match game.terminal(p) {
+                    None => (None, game.degree(p)),
+                    terminal => (terminal, 0),
+                })
+                .collect();
+            assert_eq!(starts, by_index);
+            // Every move is an un-move the other way (un-moves may also name terminal parents).
+            let playing = (0..game.positions()).filter(|&p| game.terminal(p).is_none());
+            let mut arcs = Vec::new();
+            playing.for_each(|p| game.for_each_move(p, |c| arcs.push((p, c))));
+            let mut back = Vec::new();
+            (0..game.positions()).for_each(|c| game.for_each_unmove(c, |p| back.push((p, c))));
+            back.retain(|&(p, _)| game.terminal(p).is_none());
+            arcs.sort_unstable();
+            back.sort_unstable();
+            assert_eq!(arcs, back);
         }
     }
 
