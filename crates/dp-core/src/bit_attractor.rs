@@ -1,0 +1,1135 @@
+//! Bit-parallel attractors: win / loss / draw with exact distances for two-player games whose
+//! positions are bitboards (a piece on a board row is a bit, its step a shift), computed one
+//! side's wins at a time over words, recomputing only the rows that can have changed.
+//!
+//! # Method
+//! The attractor of a side W is the set of positions from which W can force a win. Its `t`-th
+//! iterate holds the positions W wins within `t` plies: with W to move, those with some move
+//! into the iterate before; with the other side L to move, those whose every move leads into
+//! it; at 0 the terminal losses of L. Terminal positions are losses or draws for the side to
+//! move, so at odd plies only the W-to-move half grows and at even plies only the L-to-move
+//! half: ply `t` recomputes one half from the other, in place. A position first entering at ply
+//! `t` is won by W in exactly `t` plies (W to move) or lost by L in `t` (L to move), W winning
+//! as soon and L losing as late as it can; positions in neither side's attractor are draws.
+//!
+//! Positions are laid out as blocks of rows: a block for each place of the *block piece* (a
+//! [`BlockMove`] of it reads another block whole, rows and bits maybe mirrored), a row of
+//! [`BitRow`] words for each row of the *row piece*, a bit for its column (its moves inside the
+//! block are shifts, [`BitAttractorGame::row_moves`]). For each block the solver keeps which
+//! rows changed at the half's last recomputation; the next ply recomputes, in each block, only
+//! the span of rows that those can change, a loop over words, and an attractor whose ply changes
+//! nothing is complete. [`bit_attractor`] runs both sides' attractors in step until the asked
+//! position enters one (or neither grows: a draw); [`bit_attractor_layers`] runs one to the end
+//! and shows every position as it enters.
+//!
+//! A game whose board has mirror symmetries stores one block per class of the block piece's
+//! places (a quarter of the board for two mirrors): a move to a place outside them is a
+//! [`BlockMove`] to the stored place with `flip_rows` or `flip_bits` set, read in reverse row
+//! order or with each row's bits reversed.
+
+use crate::retrograde::Value;
+use std::marker::PhantomData;
+use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
+
+/// One row of a bitboard in one or two 64-bit words (`u64`, `u128`): the operations
+/// [`bit_attractor`] and a game's [`BitAttractorGame::row_moves`] use. Bit `c` is column `c`.
+///
+/// # Example
+/// ```
+/// use dp_core::BitRow;
+/// let row = <u128 as BitRow>::low(3) << 70; // columns 70, 71, 72
+/// assert_eq!(row.mirror(80), <u128 as BitRow>::low(3) << 7); // columns 9, 8, 7 of 80
+/// let mut words = [0u64; 2];
+/// row.to_words(&mut words);
+/// assert_eq!(words, [0, 0b111 << 6]);
+/// assert_eq!(<u128 as BitRow>::from_words(&words), row);
+/// ```
+pub trait BitRow:
+    Copy
+    + Eq
+    + BitOr<Output = Self>
+    + BitAnd<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// 64-bit words of a row.
+    const WORDS: usize;
+    /// The empty row.
+    const ZERO: Self;
+
+    /// Column `k` alone.
+    ///
+    /// # Constraints
+    /// `k < 64 * WORDS`.
+    fn bit(k: usize) -> Self;
+
+    /// Columns `0..k`.
+    ///
+    /// # Constraints
+    /// `k <= 64 * WORDS`.
+    fn low(k: usize) -> Self;
+
+    /// The row read right to left on a board of `cols` columns: bit `c` becomes `cols - 1 - c`.
+    ///
+    /// # Constraints
+    /// `1 <= cols <= 64 * WORDS` and no bit at or past `cols`.
+    fn mirror(self, cols: usize) -> Self;
+
+    /// The row held by `words[..WORDS]`, the low word first.
+    ///
+    /// # Panics
+    /// If `words` is shorter than `WORDS`.
+    fn from_words(words: &[u64]) -> Self;
+
+    /// Writes the row into `words[..WORDS]`, the low word first.
+    ///
+    /// # Panics
+    /// If `words` is shorter than `WORDS`.
+    fn to_words(self, words: &mut [u64]);
+}
+
+impl BitRow for u64 {
+    const WORDS: usize = 1;
+    const ZERO: Self = 0;
+    #[inline]
+    fn bit(k: usize) -> Self {
+        1 << k
+    }
+    #[inline]
+    fn low(k: usize) -> Self {
+        if k >= 64 {
+            !0
+        } else {
+            (1 << k) - 1
+        }
+    }
+    #[inline]
+    fn mirror(self, cols: usize) -> Self {
+        self.reverse_bits() >> (64 - cols)
+    }
+    #[inline]
+    fn from_words(words: &[u64]) -> Self {
+        words[0]
+    }
+    #[inline]
+    fn to_words(self, words: &mut [u64]) {
+        words[0] = self
+    }
+}
+
+impl BitRow for u128 {
+    const WORDS: usize = 2;
+    const ZERO: Self = 0;
+    #[inline]
+    fn bit(k: usize) -> Self {
+        1 << k
+    }
+    #[inline]
+    fn low(k: usize) -> Self {
+        if k >= 128 {
+            !0
+        } else {
+            (1 << k) - 1
+        }
+    }
+    #[inline]
+    fn mirror(self, cols: usize) -> Self {
+        self.reverse_bits() >> (128 - cols)
+    }
+    #[inline]
+    fn from_words(words: &[u64]) -> Self {
+        u128::from(words[0]) | u128::from(words[1]) << 64
+    }
+    #[inline]
+    fn to_words(self, words: &mut [u64]) {
+        words[0] = self as u64;
+        words[1] = (self >> 64) as u64;
+    }
+}
+
+/// A move of the block piece: the position of the other side to move with the block piece on
+/// stored block `block` and the row piece where it was, or (with the mirrors set) on row
+/// `rows - 1 - r` and column `cols - 1 - c` in place of `(r, c)`.
+///
+/// # Example
+/// See [`BitAttractorGame`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockMove {
+    /// The stored block moved to.
+    pub block: usize,
+    /// Read the block's rows in reverse order (a mirror of the board top to bottom).
+    pub flip_rows: bool,
+    /// Read each row's bits in reverse order (a mirror of the board left to right).
+    pub flip_bits: bool,
+}
+
+impl BlockMove {
+    /// A move to stored block `block`, no mirror.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let m = dp_core::BlockMove::to(3);
+    /// assert!(m.block == 3 && !m.flip_rows && !m.flip_bits);
+    /// ```
+    pub fn to(block: usize) -> Self {
+        BlockMove {
+            block,
+            flip_rows: false,
+            flip_bits: false,
+        }
+    }
+}
+
+/// The rows of one block of a set, as [`BitAttractorGame::row_moves`] reads them.
+///
+/// # Example
+/// ```
+/// use dp_core::BlockRows;
+/// let words = [5u64, 7, 9];
+/// let rows = BlockRows::<u64>::new(&words);
+/// assert_eq!(rows.get(1), 7);
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct BlockRows<'a, R> {
+    words: &'a [u64],
+    row: PhantomData<R>,
+}
+
+impl<'a, R: BitRow> BlockRows<'a, R> {
+    /// The rows held by `words`, `R::WORDS` words each.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// See [`BlockRows`].
+    #[inline]
+    pub fn new(words: &'a [u64]) -> Self {
+        BlockRows {
+            words,
+            row: PhantomData,
+        }
+    }
+
+    /// Row `r`.
+    ///
+    /// # Panics
+    /// If `r >= len()`.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// See [`BlockRows`].
+    #[inline]
+    pub fn get(&self, r: usize) -> R {
+        R::from_words(&self.words[r * R::WORDS..])
+    }
+}
+
+/// A two-player game (sides 0 and 1, moves alternate) for [`bit_attractor`]: its positions with
+/// either side to move are `blocks() x rows() x cols()` bits, block `b`, row `r`, column `c` (a
+/// block piece on `b`, a row piece on `(r, c)`), and its moves are given as operations on rows.
+///
+/// # Constraints
+/// - `rows() <= 128`, `1 <= cols() <= 64 * Row::WORDS`.
+/// - A terminal position is a loss for the side to move ([`BitAttractorGame::terminal_losses`])
+///   or a draw; every other position is *live* ([`BitAttractorGame::live`]) and has a move.
+/// - A move of the side to move changes the place of one piece: the block piece, the same for
+///   every place of the row piece ([`BitAttractorGame::block_moves`]), or the row piece inside
+///   the block ([`BitAttractorGame::row_moves`], up to [`BitAttractorGame::row_reach`] rows
+///   away). A move onto a terminal position is allowed: a capture leads to the other side's
+///   terminal loss.
+///
+/// # Example
+/// Two tokens on a line of 8 cells, each stepping one cell left or right; who steps onto the
+/// other wins. Side 0 moves the row token (one row, a bit per cell), side 1 the block token (a
+/// block per cell). A token next to the other captures at once; two apart, the side to move
+/// must step next to the other (or away, towards the wall).
+/// ```
+/// use dp_core::{bit_attractor, BitAttractorGame, BlockMove, BlockRows, Value};
+/// struct Line;
+/// impl BitAttractorGame for Line {
+///     type Row = u64;
+///     fn blocks(&self) -> usize { 8 }
+///     fn rows(&self) -> usize { 1 }
+///     fn cols(&self) -> usize { 8 }
+///     fn block_moves<F: FnMut(BlockMove)>(&self, mover: usize, b: usize, mut emit: F) {
+///         if mover == 1 {
+///             (b.saturating_sub(1)..(b + 2).min(8)).filter(|&t| t != b).for_each(|t| emit(BlockMove::to(t)))
+///         }
+///     }
+///     fn row_reach(&self, mover: usize) -> Option<usize> { (mover == 0).then(|| 0) }
+///     fn row_moves(&self, _: usize, any: bool, _: usize, rows: BlockRows<u64>, r: usize) -> u64 {
+///         let x = rows.get(r); // bit c of the result reads c + 1 and c - 1
+///         if any { x >> 1 | x << 1 } else { (x >> 1 | 1 << 7) & (x << 1 | 1) }
+///     }
+///     fn live(&self, _mover: usize, b: usize, _r: usize) -> u64 { 0xff & !(1 << b) }
+///     fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _mover: usize, mut emit: F) {
+///         (0..8).for_each(|b| emit(b, 0, 1 << b)) // both tokens on one cell
+///     }
+/// }
+/// // Side 0 to move on 3, side 1 on 4: capture at once. On 0 and 2: step to 1, then lost.
+/// assert_eq!(bit_attractor(&Line, 0, 4, 0, 3), Value::Win(1));
+/// assert_eq!(bit_attractor(&Line, 0, 2, 0, 0), Value::Loss(2));
+/// // Side 1 to move there runs from 2 to the wall at 7, side 0 following: lost in 12 plies.
+/// assert_eq!(bit_attractor(&Line, 1, 2, 0, 0), Value::Loss(12));
+/// ```
+pub trait BitAttractorGame {
+    /// A row of the row piece's places ([`u64`], [`u128`], or a wider type of the game's).
+    type Row: BitRow;
+
+    /// Blocks: the block piece's stored places.
+    fn blocks(&self) -> usize;
+
+    /// Rows of a block, at most 128.
+    fn rows(&self) -> usize;
+
+    /// Columns of a row: its bits `0..cols()` are positions (mirrored reads reverse them).
+    fn cols(&self) -> usize;
+
+    /// Calls `emit` with each move of the block piece when `mover` is to move and it stands on
+    /// block `block` (called once per block and side, before the analysis). None by default.
+    fn block_moves<F: FnMut(BlockMove)>(&self, _mover: usize, _block: usize, _emit: F) {}
+
+    /// `Some(k)` if `mover` has moves of the row piece, inside the block, reading rows up to
+    /// `k` away ([`BitAttractorGame::row_moves`]); `None` (the default) if it has none.
+    fn row_reach(&self, _mover: usize) -> Option<usize> {
+        None
+    }
+
+    /// Row `row`, `mover` to move on block `block`, of the positions with *some* move of the row
+    /// piece into `set` (if `any`), or of those whose *every* move of the row piece leads into
+    /// it (if not; a position with no such move is in it). `set` is the block's rows of the
+    /// positions of the other side to move. Bits of positions that are not live are ignored.
+    /// Called only when [`BitAttractorGame::row_reach`] is `Some`; the default panics.
+    fn row_moves(
+        &self,
+        _mover: usize,
+        _any: bool,
+        _block: usize,
+        _set: BlockRows<'_, Self::Row>,
+        _row: usize,
+    ) -> Self::Row {
+        unreachable!("row_moves of a game whose row_reach is None")
+    }
+
+    /// Row `row` of block `block` of the live positions of `mover` to move: not terminal, bits
+    /// below `cols()` only.
+    fn live(&self, mover: usize, block: usize, row: usize) -> Self::Row;
+
+    /// Calls `emit(block, row, bits)` with words whose union is the terminal losses of `mover`
+    /// to move (e.g. its piece was just captured, or it has no move in a game where that loses).
+    fn terminal_losses<F: FnMut(usize, usize, Self::Row)>(&self, mover: usize, emit: F);
+}
+
+/// The moves of each side read once from the game, `side[mover]`.
+struct Plan {
+    blocks: usize,
+    rows: usize,
+    cols: usize,
+    side: [Moves; 2],
+}
+
+/// One side's moves: the block moves of block `b` are `moves[first[b]..first[b + 1]]`, the
+/// blocks with a move to `b` are `readers[from[b]..from[b + 1]]`.
+struct Moves {
+    first: Vec<usize>,
+    moves: Vec<BlockMove>,
+    from: Vec<usize>,
+    readers: Vec<usize>,
+    reach: Option<usize>,
+}
+
+impl Moves {
+    /// Adds to `set` the blocks whose next recomputation a change of block `b` of the other
+    /// half can change: those with a move to it, and `b` itself if the side has moves inside
+    /// blocks.
+    #[inline]
+    fn readers_of(&self, b: usize, set: &mut BlockSet) {
+        for &q in &self.readers[self.from[b]..self.from[b + 1]] {
+            set.insert(q);
+        }
+        if self.reach.is_some() {
+            set.insert(b);
+        }
+    }
+}
+
+impl Plan {
+    fn new<G: BitAttractorGame>(game: &G) -> Self {
+        let (blocks, rows, cols) = (game.blocks(), game.rows(), game.cols());
+        assert!(rows <= 128, "{} rows: at most 128", rows);
+        assert!(
+            (1..=64 * G::Row::WORDS).contains(&cols),
+            "{} columns in rows of {} words",
+            cols,
+            G::Row::WORDS
+        );
+        let side = |mover: usize| {
+            let (mut first, mut moves) = (vec![0], Vec::new());
+            for b in 0..blocks {
+                game.block_moves(mover, b, |m| {
+                    assert!(m.block < blocks, "a move to block {} of {}", m.block, blocks);
+                    moves.push(m)
+                });
+                first.push(moves.len());
+            }
+            // The readers by a counting sort of the moves on their block.
+            let mut from = vec![0; blocks + 1];
+            moves.iter().for_each(|m| from[m.block + 1] += 1);
+            (0..blocks).for_each(|b| from[b + 1] += from[b]);
+            let mut readers = vec![0; moves.len()];
+            let mut next = from.clone();
+            for b in 0..blocks {
+                for m in &moves[first[b]..first[b + 1]] {
+                    readers[next[m.block]] = b;
+                    next[m.block] += 1;
+                }
+            }
+            Moves {
+                first,
+                moves,
+                from,
+                readers,
+                reach: game.row_reach(mover),
+            }
+        };
+        Plan {
+            blocks,
+            rows,
+            cols,
+            side: [side(0), side(1)],
+        }
+    }
+}
+
+/// A set of blocks, a bit each and a bit per non-zero word of those: drained in increasing
+/// order at the cost of its members plus one word per 4096 blocks.
+struct BlockSet {
+    bits: Vec<u64>,
+    words: Vec<u64>,
+}
+
+impl BlockSet {
+    fn new(blocks: usize) -> Self {
+        BlockSet {
+            bits: vec![0; (blocks + 63) / 64],
+            words: vec![0; (blocks + 4095) / 4096],
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, b: usize) {
+        self.bits[b / 64] |= 1 << (b % 64);
+        self.words[b / 4096] |= 1 << (b / 64 % 64);
+    }
+
+    /// Calls `f(b)` for each member `b` in increasing order, removing them all.
+    #[inline]
+    fn drain<F: FnMut(usize)>(&mut self, mut f: F) {
+        for t in 0..self.words.len() {
+            let mut top = std::mem::take(&mut self.words[t]);
+            while top != 0 {
+                let j = 64 * t + top.trailing_zeros() as usize;
+                top &= top - 1;
+                let mut word = std::mem::take(&mut self.bits[j]);
+                while word != 0 {
+                    f(64 * j + word.trailing_zeros() as usize);
+                    word &= word - 1;
+                }
+            }
+        }
+    }
+}
+
+/// The other side's half to read and `mover`'s to write.
+#[inline]
+fn split<T>(pair: &mut [T; 2], mover: usize) -> (&T, &mut T) {
+    let [a, b] = pair;
+    if mover == 0 {
+        (b, a)
+    } else {
+        (a, b)
+    }
+}
+
+/// One side's attractor as it grows.
+struct Attractor {
+    winner: usize,
+    plies: u32,
+    /// `sets[mover]`: row `r` of block `b` is words `(b * rows + r) * WORDS ..`.
+    sets: [Vec<u64>; 2],
+    /// `changed[mover][b]`: the ply of the half's last change in block `b`, and its rows.
+    changed: [Vec<(u32, u128)>; 2],
+    /// The blocks to recompute at this ply (they read a block changed at the last), and at the
+    /// next.
+    now: BlockSet,
+    next: BlockSet,
+    /// A block's rows being recomputed.
+    acc: Vec<u64>,
+    growing: bool,
+}
+
+impl Attractor {
+    /// Ply 0: the terminal losses of the other side, each new word visited.
+    fn new<G, F>(game: &G, plan: &Plan, winner: usize, visit: &mut F) -> Self
+    where
+        G: BitAttractorGame,
+        F: FnMut(u32, usize, usize, usize, G::Row),
+    {
+        let w = G::Row::WORDS;
+        let words = plan.blocks * plan.rows * w;
+        let mut run = Attractor {
+            winner,
+            plies: 0,
+            sets: [vec![0; words], vec![0; words]],
+            changed: [vec![(0, 0); plan.blocks], vec![(0, 0); plan.blocks]],
+            now: BlockSet::new(plan.blocks),
+            next: BlockSet::new(plan.blocks),
+            acc: vec![0; plan.rows * w],
+            growing: true,
+        };
+        let loser = 1 - winner;
+        let all = G::Row::low(plan.cols);
+        let (set, changed) = (&mut run.sets[loser], &mut run.changed[loser]);
+        game.terminal_losses(loser, |b, r, bits| {
+            assert!(
+                b < plan.blocks && r < plan.rows && bits & !all == G::Row::ZERO,
+                "a terminal loss off the board: block {} row {}",
+                b,
+                r
+            );
+            let words = &mut set[(b * plan.rows + r) * w..];
+            let old = G::Row::from_words(words);
+            let new = bits & !old;
+            if new != G::Row::ZERO {
+                (old | bits).to_words(words);
+                changed[b].1 |= 1 << r;
+                visit(0, loser, b, r, new);
+            }
+        });
+        for b in 0..plan.blocks {
+            if changed[b].1 != 0 {
+                plan.side[winner].readers_of(b, &mut run.now);
+            }
+        }
+        run
+    }
+
+    /// Whether row `i` (`block * rows + row`), column `bit` of `mover` to move is in it so far.
+    fn contains<R: BitRow>(&self, mover: usize, i: usize, bit: usize) -> bool {
+        R::from_words(&self.sets[mover][i * R::WORDS..]) & R::bit(bit) != R::ZERO
+    }
+
+    /// Ply `plies + 1`: the half of the side to move at that parity recomputed from the other,
+    /// in the blocks that read a block changed at the last ply.
+    fn step<G, F>(&mut self, game: &G, plan: &Plan, visit: &mut F)
+    where
+        G: BitAttractorGame,
+        F: FnMut(u32, usize, usize, usize, G::Row),
+    {
+        let last = self.plies;
+        self.plies = last.checked_add(1).expect("2^32 plies");
+        let plies = self.plies;
+        let mover = if plies % 2 == 1 {
+            self.winner
+        } else {
+            1 - self.winner
+        };
+        let any = mover == self.winner;
+        let (w, rows, cols) = (G::Row::WORDS, plan.rows, plan.cols);
+        let stride = rows * w;
+        let (src, dst) = split(&mut self.sets, mover);
+        let (csrc, cdst) = split(&mut self.changed, mover);
+        // The rows of block p of the other half changed at the last ply.
+        let changed = |p: usize| {
+            let (ply, rows) = csrc[p];
+            if ply == last {
+                rows
+            } else {
+                0
+            }
+        };
+        let (side, reader) = (&plan.side[mover], &plan.side[1 - mover]);
+        let all_rows = if rows == 128 { !0 } else { (1u128 << rows) - 1 };
+        let (acc, next) = (&mut self.acc, &mut self.next);
+        let mut grew = false;
+        self.now.drain(|q| {
+            let reads = &side.moves[side.first[q]..side.first[q + 1]];
+            // The rows whose inputs changed at the last ply.
+            let mut dirty = 0u128;
+            for m in reads {
+                let c = changed(m.block);
+                dirty |= if m.flip_rows {
+                    c.reverse_bits() >> (128 - rows)
+                } else {
+                    c
+                };
+            }
+            if let Some(k) = side.reach {
+                let mut c = changed(q);
+                for _ in 0..k {
+                    c |= c << 1 | c >> 1;
+                }
+                dirty |= c & all_rows;
+            }
+            if dirty == 0 {
+                return;
+            }
+            // Recompute the span lo..hi of those rows, a word loop per block move.
+            let (lo, hi) = (
+                dirty.trailing_zeros() as usize,
+                128 - dirty.leading_zeros() as usize,
+            );
+            let acc = &mut acc[lo * w..hi * w];
+            if !reads.is_empty() {
+                acc.fill(if any { 0 } else { !0 });
+            }
+            for m in reads {
+                let base = m.block * stride;
+                if !m.flip_rows && !m.flip_bits {
+                    let from = &src[base + lo * w..base + hi * w];
+                    if any {
+                        acc.iter_mut().zip(from).for_each(|(a, &x)| *a |= x);
+                    } else {
+                        acc.iter_mut().zip(from).for_each(|(a, &x)| *a &= x);
+                    }
+                    continue;
+                }
+                for (k, a) in acc.chunks_exact_mut(w).enumerate() {
+                    let r = if m.flip_rows { rows - 1 - lo - k } else { lo + k };
+                    let mut x = G::Row::from_words(&src[base + r * w..]);
+                    if m.flip_bits {
+                        x = x.mirror(cols);
+                    }
+                    let y = G::Row::from_words(a);
+                    (if any { y | x } else { y & x }).to_words(a);
+                }
+            }
+            if side.reach.is_some() {
+                let set = BlockRows::new(&src[q * stride..q * stride + stride]);
+                for (k, a) in acc.chunks_exact_mut(w).enumerate() {
+                    let x = game.row_moves(mover, any, q, set, lo + k);
+                    if reads.is_empty() {
+                        x.to_words(a);
+                    } else {
+                        let y = G::Row::from_words(a);
+                        (if any { y | x } else { y & x }).to_words(a);
+                    }
+                }
+            }
+            let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
+            let (mut done, mut bit) = (0u128, 1u128 << lo);
+            for (k, (d, a)) in dst.chunks_exact_mut(w).zip(acc.chunks_exact(w)).enumerate() {
+                let x = G::Row::from_words(a) & game.live(mover, q, lo + k);
+                let old = G::Row::from_words(d);
+                let new = x & !old;
+                if new != G::Row::ZERO {
+                    (old | x).to_words(d);
+                    done |= bit;
+                    visit(plies, mover, q, lo + k, new);
+                }
+                bit <<= 1;
+            }
+            if done != 0 {
+                cdst[q] = (plies, done);
+                reader.readers_of(q, next);
+                grew = true;
+            }
+        });
+        std::mem::swap(&mut self.now, &mut self.next);
+        self.growing = grew;
+    }
+}
+
+/// The value, for the side to move, of the position of `mover` to move with the block piece on
+/// stored block `block` and the row piece on `row`, column `bit`: both sides' attractors run
+/// in step until it enters one of them, or a draw when neither grows any more.
+///
+/// # Panics
+/// If the position is outside the game, or the game breaks the constraints of
+/// [`BitAttractorGame`] that are checked (rows, columns, blocks of its moves and terminals).
+///
+/// # Complexity
+/// Per ply and side, O(B * m) for the B blocks and their m block moves, plus for each block
+/// whose inputs changed, O(m + 1) row operations for each row of its span of changed rows; the
+/// number of plies is the asked distance (or the longer attractor, for a draw).
+/// `4 B * rows() * Row::WORDS` words, and `4 B` row masks of 16 bytes.
+///
+/// # Example
+/// See [`BitAttractorGame`].
+pub fn bit_attractor<G: BitAttractorGame>(
+    game: &G,
+    mover: usize,
+    block: usize,
+    row: usize,
+    bit: usize,
+) -> Value {
+    let plan = Plan::new(game);
+    assert!(
+        mover < 2 && block < plan.blocks && row < plan.rows && bit < plan.cols,
+        "position {:?} outside the game",
+        (mover, block, row, bit)
+    );
+    let i = block * plan.rows + row;
+    let mut none = |_: u32, _: usize, _: usize, _: usize, _: G::Row| {};
+    let mut runs = [
+        Attractor::new(game, &plan, 0, &mut none),
+        Attractor::new(game, &plan, 1, &mut none),
+    ];
+    if runs[1 - mover].contains::<G::Row>(mover, i, bit) {
+        return Value::Loss(0);
+    }
+    if game.live(mover, block, row) & G::Row::bit(bit) == G::Row::ZERO {
+        return Value::Draw;
+    }
+    while runs.iter().any(|run| run.growing) {
+        for (winner, run) in runs.iter_mut().enumerate() {
+            if !run.growing {
+                continue;
+            }
+            run.step(game, &plan, &mut none);
+            if run.contains::<G::Row>(mover, i, bit) {
+                return if winner == mover {
+                    Value::Win(run.plies)
+                } else {
+                    Value::Loss(run.plies)
+                };
+            }
+        }
+    }
+    Value::Draw
+}
+
+/// Runs the attractor of `winner` to the end, calling `visit(plies, mover, block, row, bits)`
+/// with the positions of `mover` to move that enter it at ply `plies` (won by `winner` in that
+/// many plies): ply 0 the terminal losses of the other side, then in increasing plies, each
+/// position once. With both winners, the positions never visited are draws.
+///
+/// # Panics
+/// As [`bit_attractor`].
+///
+/// # Complexity
+/// As [`bit_attractor`] for one side, to the attractor's last ply, plus the calls of `visit`
+/// (one per row that changes); `2 B * rows() * Row::WORDS` words.
+///
+/// # Example
+/// The line of [`BitAttractorGame`]'s example, the wins of side 1: on 8 cells, side 1 wins
+/// wherever it is to move and the tokens are an odd distance apart, or side 0 is to move at
+/// an even distance.
+/// ```
+/// # use dp_core::{BitAttractorGame, BlockMove, BlockRows};
+/// # struct Line;
+/// # impl BitAttractorGame for Line {
+/// #     type Row = u64;
+/// #     fn blocks(&self) -> usize { 8 }
+/// #     fn rows(&self) -> usize { 1 }
+/// #     fn cols(&self) -> usize { 8 }
+/// #     fn block_moves<F: FnMut(BlockMove)>(&self, mover: usize, b: usize, mut emit: F) {
+/// #         if mover == 1 {
+/// #             (b.saturating_sub(1)..(b + 2).min(8)).filter(|&t| t != b).for_each(|t| emit(BlockMove::to(t)))
+/// #         }
+/// #     }
+/// #     fn row_reach(&self, mover: usize) -> Option<usize> { (mover == 0).then(|| 0) }
+/// #     fn row_moves(&self, _: usize, any: bool, _: usize, rows: BlockRows<u64>, r: usize) -> u64 {
+/// #         let x = rows.get(r);
+/// #         if any { x >> 1 | x << 1 } else { (x >> 1 | 1 << 7) & (x << 1 | 1) }
+/// #     }
+/// #     fn live(&self, _mover: usize, b: usize, _r: usize) -> u64 { 0xff & !(1 << b) }
+/// #     fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _mover: usize, mut emit: F) {
+/// #         (0..8).for_each(|b| emit(b, 0, 1 << b))
+/// #     }
+/// # }
+/// use dp_core::bit_attractor_layers;
+/// let mut won = [[0u64; 8]; 2]; // won[mover][block]
+/// bit_attractor_layers(&Line, 1, |_, mover, b, _, bits| won[mover][b] |= bits);
+/// for b in 0..8 {
+///     for a in (0..8).filter(|&a| a != b) {
+///         let odd = (a as i32 - b as i32) % 2 != 0;
+///         assert_eq!(won[1][b] >> a & 1 == 1, odd, "{} {}", a, b);
+///         assert_eq!(won[0][b] >> a & 1 == 1, !odd, "{} {}", a, b);
+///     }
+/// }
+/// ```
+pub fn bit_attractor_layers<G, F>(game: &G, winner: usize, mut visit: F)
+where
+    G: BitAttractorGame,
+    F: FnMut(u32, usize, usize, usize, G::Row),
+{
+    assert!(winner < 2, "side {}", winner);
+    let plan = Plan::new(game);
+    let mut run = Attractor::new(game, &plan, winner, &mut visit);
+    while run.growing {
+        run.step(game, &plan, &mut visit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{
+        bit_attractor, bit_attractor_layers, BitAttractorGame, BitRow, BlockMove, BlockRows,
+    };
+    use crate::random::SplitMix64;
+    use crate::retrograde::Value;
+
+    /// What a position is when no move is made from it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum End {
+        Live,
+        Loss,
+        Draw,
+    }
+
+    /// A random game in the solver's shape, with its rules kept as lists that a literal search
+    /// reads position by position.
+    struct Random<R> {
+        blocks: usize,
+        rows: usize,
+        cols: usize,
+        /// `block_moves[mover][b]`.
+        block_moves: [Vec<Vec<BlockMove>>; 2],
+        /// `steps[mover]`: the row piece's steps (rows, columns).
+        steps: [Vec<(isize, isize)>; 2],
+        reach: [Option<usize>; 2],
+        /// `end[mover][(b * rows + r) * cols + c]`.
+        end: [Vec<End>; 2],
+        row: std::marker::PhantomData<R>,
+    }
+
+    impl<R: BitRow> Random<R> {
+        fn new(rng: &mut SplitMix64, blocks: usize, rows: usize, cols: usize) -> Self {
+            let mut block_moves = [Vec::new(), Vec::new()];
+            let mut steps = [Vec::new(), Vec::new()];
+            let mut reach = [None, None];
+            for mover in 0..2 {
+                let mirrors = rng.index(3) == 0;
+                block_moves[mover] = (0..blocks)
+                    .map(|_| {
+                        (0..rng.index(4))
+                            .map(|_| BlockMove {
+                                block: rng.index(blocks),
+                                flip_rows: mirrors && rng.index(2) == 0,
+                                flip_bits: mirrors && rng.index(2) == 0,
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let count = rng.index(4);
+                steps[mover] = (0..count)
+                    .map(|_| (rng.index(5) as isize - 2, rng.index(5) as isize - 2))
+                    .collect();
+                if count > 0 {
+                    let far = steps[mover].iter().map(|s| s.0.unsigned_abs()).max();
+                    // Sometimes a reach wider than the steps need: it must change nothing.
+                    reach[mover] = far.map(|k| k + (rng.index(4) == 0) as usize);
+                }
+            }
+            let mut game = Random {
+                blocks,
+                rows,
+                cols,
+                block_moves,
+                steps,
+                reach,
+                end: [Vec::new(), Vec::new()],
+                row: std::marker::PhantomData,
+            };
+            for mover in 0..2 {
+                let n = blocks * rows * cols;
+                game.end[mover] = (0..n)
+                    .map(|p| {
+                        let dead = game.moves(mover, p).is_empty();
+                        match rng.index(10) {
+                            0 | 1 => End::Loss,
+                            2 => End::Draw,
+                            _ if dead && rng.index(2) == 0 => End::Loss,
+                            _ if dead => End::Draw,
+                            _ => End::Live,
+                        }
+                    })
+                    .collect();
+            }
+            game
+        }
+
+        /// The positions of the other side to move that a move of `mover` from `p` reaches.
+        fn moves(&self, mover: usize, p: usize) -> Vec<usize> {
+            let (rows, cols) = (self.rows, self.cols);
+            let (b, r, c) = (p / (rows * cols), p / cols % rows, p % cols);
+            let mut out = Vec::new();
+            for m in &self.block_moves[mover][b] {
+                let r = if m.flip_rows { rows - 1 - r } else { r };
+                let c = if m.flip_bits { cols - 1 - c } else { c };
+                out.push((m.block * rows + r) * cols + c);
+            }
+            for &(dr, dc) in &self.steps[mover] {
+                let (r, c) = (r as isize + dr, c as isize + dc);
+                if (0..rows as isize).contains(&r) && (0..cols as isize).contains(&c) {
+                    out.push((b * rows + r as usize) * cols + c as usize);
+                }
+            }
+            out
+        }
+
+        /// Negamax truncated at `horizon` plies over the lists: a win in d plies scores
+        /// `big - d`, a loss `d - big`, a draw or the horizon 0.
+        fn truncated(&self, horizon: usize) -> [Vec<i64>; 2] {
+            let n = self.blocks * self.rows * self.cols;
+            let big = 1 << 40;
+            let mut score = [vec![0i64; n], vec![0i64; n]];
+            for _ in 0..horizon {
+                let mut next = [vec![0i64; n], vec![0i64; n]];
+                for (mover, next) in next.iter_mut().enumerate() {
+                    for (p, next) in next.iter_mut().enumerate() {
+                        *next = match self.end[mover][p] {
+                            End::Loss => -big,
+                            End::Draw => 0,
+                            End::Live => {
+                                let child = |&c: &usize| {
+                                    let s = score[1 - mover][c];
+                                    -(s - s.signum())
+                                };
+                                self.moves(mover, p).iter().map(child).max().unwrap()
+                            }
+                        };
+                    }
+                }
+                score = next;
+            }
+            score
+        }
+
+        fn row_of(&self, mover: usize, b: usize, r: usize, end: End) -> R {
+            let first = (b * self.rows + r) * self.cols;
+            let mut row = R::ZERO;
+            for c in 0..self.cols {
+                if self.end[mover][first + c] == end {
+                    row = row | R::bit(c);
+                }
+            }
+            row
+        }
+    }
+
+    impl<R: BitRow> BitAttractorGame for Random<R> {
+        type Row = R;
+        fn blocks(&self) -> usize {
+            self.blocks
+        }
+        fn rows(&self) -> usize {
+            self.rows
+        }
+        fn cols(&self) -> usize {
+            self.cols
+        }
+        fn block_moves<F: FnMut(BlockMove)>(&self, mover: usize, block: usize, mut emit: F) {
+            self.block_moves[mover][block].iter().for_each(|&m| emit(m))
+        }
+        fn row_reach(&self, mover: usize) -> Option<usize> {
+            self.reach[mover]
+        }
+        fn row_moves(&self, mover: usize, any: bool, _: usize, set: BlockRows<R>, r: usize) -> R {
+            let all = R::low(self.cols);
+            let mut x = if any { R::ZERO } else { !R::ZERO };
+            for &(dr, dc) in &self.steps[mover] {
+                let to = r as isize + dr;
+                if !(0..self.rows as isize).contains(&to) {
+                    continue;
+                }
+                let row = set.get(to as usize);
+                // Bit c reads bit c + dc; `stays`: the columns where c + dc is on the board.
+                let (moved, stays) = if dc >= 0 {
+                    (row >> dc as u32, all >> dc as u32)
+                } else {
+                    (row << (-dc) as u32, all << (-dc) as u32 & all)
+                };
+                x = if any {
+                    x | moved & stays
+                } else {
+                    x & (moved | !stays)
+                };
+            }
+            x
+        }
+        fn live(&self, mover: usize, block: usize, row: usize) -> R {
+            self.row_of(mover, block, row, End::Live)
+        }
+        fn terminal_losses<F: FnMut(usize, usize, R)>(&self, mover: usize, mut emit: F) {
+            for b in 0..self.blocks {
+                for r in 0..self.rows {
+                    emit(b, r, self.row_of(mover, b, r, End::Loss));
+                }
+            }
+        }
+    }
+
+    fn score_of(value: Value) -> i64 {
+        let big = 1 << 40;
+        match value {
+            Value::Win(d) => big - d as i64,
+            Value::Loss(d) => d as i64 - big,
+            Value::Draw => 0,
+        }
+    }
+
+    /// Every position's value from the attractors of both sides, each position visited once.
+    fn table<R: BitRow>(game: &Random<R>) -> [Vec<Value>; 2] {
+        let n = game.blocks * game.rows * game.cols;
+        let mut values = [vec![Value::Draw; n], vec![Value::Draw; n]];
+        for winner in 0..2 {
+            let mut last = 0;
+            bit_attractor_layers(game, winner, |plies, mover, b, r, mut bits| {
+                assert!(plies >= last, "plies {} after {}", plies, last);
+                last = plies;
+                for c in 0..game.cols {
+                    if bits & R::bit(c) != R::ZERO {
+                        bits = bits & !R::bit(c);
+                        let v = &mut values[mover][(b * game.rows + r) * game.cols + c];
+                        assert_eq!(*v, Value::Draw, "{:?} twice", (mover, b, r, c));
+                        *v = if mover == winner {
+                            Value::Win(plies)
+                        } else {
+                            Value::Loss(plies)
+                        };
+                    }
+                }
+                assert!(bits == R::ZERO, "bits past the columns");
+            });
+        }
+        values
+    }
+
+    fn check<R: BitRow>(rng: &mut SplitMix64, round: usize, game: &Random<R>) {
+        let n = game.blocks * game.rows * game.cols;
+        let expected = game.truncated(4 * n + 4);
+        let values = table(game);
+        for mover in 0..2 {
+            for p in 0..n {
+                assert_eq!(
+                    score_of(values[mover][p]),
+                    expected[mover][p],
+                    "round {} mover {} position {}: {:?}",
+                    round,
+                    mover,
+                    p,
+                    values[mover][p]
+                );
+            }
+        }
+        // Asked positions: the early stop answers the same.
+        for _ in 0..4 {
+            let (mover, p) = (rng.index(2), rng.index(n));
+            let (rc, c) = (game.rows * game.cols, game.cols);
+            let got = bit_attractor(game, mover, p / rc, p / c % game.rows, p % c);
+            assert_eq!(got, values[mover][p], "round {} asked {:?}", round, (mover, p));
+        }
+    }
+
+    #[test]
+    fn random_games_match_truncated_negamax() {
+        let mut rng = SplitMix64::new(2027);
+        for round in 0..400 {
+            let (blocks, rows, cols) = (1 + rng.index(6), 1 + rng.index(5), 1 + rng.index(9));
+            let game = Random::<u64>::new(&mut rng, blocks, rows, cols);
+            check(&mut rng, round, &game);
+        }
+    }
+
+    #[test]
+    fn random_games_of_two_word_rows_match_truncated_negamax() {
+        let mut rng = SplitMix64::new(128);
+        for round in 0..40 {
+            let (blocks, rows) = (1 + rng.index(3), 1 + rng.index(3));
+            let cols = [63, 64, 65, 100, 127, 128][rng.index(6)];
+            let game = Random::<u128>::new(&mut rng, blocks, rows, cols);
+            check(&mut rng, round, &game);
+        }
+    }
+
+    #[test]
+    fn one_word_rows_of_64_columns_mirror() {
+        let mut rng = SplitMix64::new(64);
+        for round in 0..20 {
+            let (blocks, rows) = (1 + rng.index(3), 1 + rng.index(3));
+            let game = Random::<u64>::new(&mut rng, blocks, rows, 64);
+            check(&mut rng, round, &game);
+        }
+    }
+
+    /// A path of `len` blocks of one row and one column: both sides step from block b to b + 1;
+    /// at the last block the side to move has lost.
+    struct Path(usize);
+
+    impl BitAttractorGame for Path {
+        type Row = u64;
+        fn blocks(&self) -> usize {
+            self.0
+        }
+        fn rows(&self) -> usize {
+            1
+        }
+        fn cols(&self) -> usize {
+            1
+        }
+        fn block_moves<F: FnMut(BlockMove)>(&self, _: usize, b: usize, mut emit: F) {
+            if b + 1 < self.0 {
+                emit(BlockMove::to(b + 1))
+            }
+        }
+        fn live(&self, _: usize, b: usize, _: usize) -> u64 {
+            (b + 1 < self.0) as u64
+        }
+        fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _: usize, mut emit: F) {
+            emit(self.0 - 1, 0, 1)
+        }
+    }
+
+    #[test]
+    fn a_long_path_takes_time_for_its_length() {
+        // 300 000 plies over 300 000 blocks: a scan of every block at each ply would visit
+        // 9 * 10^10.
+        let len = 300_000;
+        assert_eq!(
+            bit_attractor(&Path(len), 1, 0, 0, 0),
+            Value::Win(len as u32 - 1)
+        );
+        assert_eq!(bit_attractor(&Path(len), 0, 2, 0, 0), Value::Win(len as u32 - 3));
+    }
+
+    #[test]
+    #[should_panic(expected = "outside the game")]
+    fn asking_outside_the_game_panics() {
+        bit_attractor(&Path(3), 0, 0, 0, 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "a move to block 3 of 3")]
+    fn a_move_off_the_blocks_panics() {
+        struct Off;
+        impl BitAttractorGame for Off {
+            type Row = u64;
+            fn blocks(&self) -> usize {
+                3
+            }
+            fn rows(&self) -> usize {
+                1
+            }
+            fn cols(&self) -> usize {
+                1
+            }
+            fn block_moves<F: FnMut(BlockMove)>(&self, _: usize, b: usize, mut emit: F) {
+                emit(BlockMove::to(b + 1))
+            }
+            fn live(&self, _: usize, _: usize, _: usize) -> u64 {
+                1
+            }
+            fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _: usize, _: F) {}
+        }
+        bit_attractor(&Off, 0, 0, 0, 0);
+    }
+}
