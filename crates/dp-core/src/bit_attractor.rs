@@ -28,21 +28,22 @@
 //! order or with each row's bits reversed.
 
 use crate::retrograde::Value;
-use std::marker::PhantomData;
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
 
 /// One row of a bitboard in one or two 64-bit words (`u64`, `u128`): the operations
-/// [`bit_attractor`] and a game's [`BitAttractorGame::row_moves`] use. Bit `c` is column `c`.
+/// [`bit_attractor`] and a game's [`BitAttractorGame::row_moves`] use. Bit `c` is column `c`;
+/// a table of rows is a slice of words, `WORDS` a row, the low word first.
 ///
 /// # Example
 /// ```
 /// use dp_core::BitRow;
 /// let row = <u128 as BitRow>::low(3) << 70; // columns 70, 71, 72
 /// assert_eq!(row.mirror(80), <u128 as BitRow>::low(3) << 7); // columns 9, 8, 7 of 80
-/// let mut words = [0u64; 2];
-/// row.to_words(&mut words);
-/// assert_eq!(words, [0, 0b111 << 6]);
-/// assert_eq!(<u128 as BitRow>::from_words(&words), row);
+/// let mut words = [0u64; 4];
+/// row.store(&mut words, 1);
+/// assert_eq!(words, [0, 0, 0, 0b111 << 6]);
+/// assert_eq!(<u128 as BitRow>::load(&words, 1), row);
+/// assert_eq!(<u64 as BitRow>::bit(5), 32);
 /// ```
 pub trait BitRow:
     Copy
@@ -58,63 +59,61 @@ pub trait BitRow:
     /// The empty row.
     const ZERO: Self;
 
-    /// Column `k` alone.
-    ///
-    /// # Constraints
-    /// `k < 64 * WORDS`.
-    fn bit(k: usize) -> Self;
-
-    /// Columns `0..k`.
-    ///
-    /// # Constraints
-    /// `k <= 64 * WORDS`.
-    fn low(k: usize) -> Self;
-
     /// The row read right to left on a board of `cols` columns: bit `c` becomes `cols - 1 - c`.
     ///
     /// # Constraints
     /// `1 <= cols <= 64 * WORDS` and no bit at or past `cols`.
     fn mirror(self, cols: usize) -> Self;
 
-    /// The row held by `words[..WORDS]`, the low word first.
+    /// Row `i` of the table `words`.
     ///
     /// # Panics
-    /// If `words` is shorter than `WORDS`.
-    fn from_words(words: &[u64]) -> Self;
+    /// If `words` has no row `i`.
+    fn load(words: &[u64], i: usize) -> Self;
 
-    /// Writes the row into `words[..WORDS]`, the low word first.
+    /// Writes the row as row `i` of the table `words`.
     ///
     /// # Panics
-    /// If `words` is shorter than `WORDS`.
-    fn to_words(self, words: &mut [u64]);
+    /// If `words` has no row `i`.
+    fn store(self, words: &mut [u64], i: usize);
+
+    /// Columns `0..k`.
+    ///
+    /// # Constraints
+    /// `k <= 64 * WORDS`.
+    #[inline]
+    fn low(k: usize) -> Self {
+        if k >= 64 * Self::WORDS {
+            !Self::ZERO
+        } else {
+            !(!Self::ZERO << k as u32)
+        }
+    }
+
+    /// Column `k` alone.
+    ///
+    /// # Constraints
+    /// `k < 64 * WORDS`.
+    #[inline]
+    fn bit(k: usize) -> Self {
+        !(!Self::ZERO << 1) << k as u32
+    }
 }
 
 impl BitRow for u64 {
     const WORDS: usize = 1;
     const ZERO: Self = 0;
     #[inline]
-    fn bit(k: usize) -> Self {
-        1 << k
-    }
-    #[inline]
-    fn low(k: usize) -> Self {
-        if k >= 64 {
-            !0
-        } else {
-            (1 << k) - 1
-        }
-    }
-    #[inline]
     fn mirror(self, cols: usize) -> Self {
         self.reverse_bits() >> (64 - cols)
     }
     #[inline]
-    fn from_words(words: &[u64]) -> Self {
-        words[0]
+    fn load(words: &[u64], i: usize) -> Self {
+        words[i]
     }
     #[inline]
-    fn to_words(self, words: &mut [u64]) {
-        words[0] = self
+    fn store(self, words: &mut [u64], i: usize) {
+        words[i] = self
     }
 }
 
@@ -122,29 +121,17 @@ impl BitRow for u128 {
     const WORDS: usize = 2;
     const ZERO: Self = 0;
     #[inline]
-    fn bit(k: usize) -> Self {
-        1 << k
-    }
-    #[inline]
-    fn low(k: usize) -> Self {
-        if k >= 128 {
-            !0
-        } else {
-            (1 << k) - 1
-        }
-    }
-    #[inline]
     fn mirror(self, cols: usize) -> Self {
         self.reverse_bits() >> (128 - cols)
     }
     #[inline]
-    fn from_words(words: &[u64]) -> Self {
-        u128::from(words[0]) | u128::from(words[1]) << 64
+    fn load(words: &[u64], i: usize) -> Self {
+        u128::from(words[2 * i]) | u128::from(words[2 * i + 1]) << 64
     }
     #[inline]
-    fn to_words(self, words: &mut [u64]) {
-        words[0] = self as u64;
-        words[1] = (self >> 64) as u64;
+    fn store(self, words: &mut [u64], i: usize) {
+        words[2 * i] = self as u64;
+        words[2 * i + 1] = (self >> 64) as u64;
     }
 }
 
@@ -184,53 +171,6 @@ impl BlockMove {
     }
 }
 
-/// The rows of one block of a set, as [`BitAttractorGame::row_moves`] reads them.
-///
-/// # Example
-/// ```
-/// use dp_core::BlockRows;
-/// let words = [5u64, 7, 9];
-/// let rows = BlockRows::<u64>::new(&words);
-/// assert_eq!(rows.get(1), 7);
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct BlockRows<'a, R> {
-    words: &'a [u64],
-    row: PhantomData<R>,
-}
-
-impl<'a, R: BitRow> BlockRows<'a, R> {
-    /// The rows held by `words`, `R::WORDS` words each.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// See [`BlockRows`].
-    #[inline]
-    pub fn new(words: &'a [u64]) -> Self {
-        BlockRows {
-            words,
-            row: PhantomData,
-        }
-    }
-
-    /// Row `r`.
-    ///
-    /// # Panics
-    /// If `r >= len()`.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// See [`BlockRows`].
-    #[inline]
-    pub fn get(&self, r: usize) -> R {
-        R::from_words(&self.words[r * R::WORDS..])
-    }
-}
-
 /// A two-player game (sides 0 and 1, moves alternate) for [`bit_attractor`]: its positions with
 /// either side to move are `blocks() x rows() x cols()` bits, block `b`, row `r`, column `c` (a
 /// block piece on `b`, a row piece on `(r, c)`), and its moves are given as operations on rows.
@@ -251,7 +191,7 @@ impl<'a, R: BitRow> BlockRows<'a, R> {
 /// block per cell). A token next to the other captures at once; two apart, the side to move
 /// must step next to the other (or away, towards the wall).
 /// ```
-/// use dp_core::{bit_attractor, BitAttractorGame, BlockMove, BlockRows, Value};
+/// use dp_core::{bit_attractor, BitAttractorGame, BitRow, BlockMove, Value};
 /// struct Line;
 /// impl BitAttractorGame for Line {
 ///     type Row = u64;
@@ -264,8 +204,8 @@ impl<'a, R: BitRow> BlockRows<'a, R> {
 ///         }
 ///     }
 ///     fn row_reach(&self, mover: usize) -> Option<usize> { (mover == 0).then(|| 0) }
-///     fn row_moves(&self, _: usize, any: bool, _: usize, rows: BlockRows<u64>, r: usize) -> u64 {
-///         let x = rows.get(r); // bit c of the result reads c + 1 and c - 1
+///     fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], r: usize) -> u64 {
+///         let x = u64::load(set, r); // bit c of the result reads c + 1 and c - 1
 ///         if any { x >> 1 | x << 1 } else { (x >> 1 | 1 << 7) & (x << 1 | 1) }
 ///     }
 ///     fn live(&self, _mover: usize, b: usize, _r: usize) -> u64 { 0xff & !(1 << b) }
@@ -304,18 +244,19 @@ pub trait BitAttractorGame {
 
     /// Row `row`, `mover` to move on block `block`, of the positions with *some* move of the row
     /// piece into `set` (if `any`), or of those whose *every* move of the row piece leads into
-    /// it (if not; a position with no such move is in it). `set` is the block's rows of the
-    /// positions of the other side to move. Bits of positions that are not live are ignored.
+    /// it (if not; a position with no such move is in it). `set` is the table of the block's rows of
+    /// the positions of the other side to move (row `r` is `Row::load(set, r)`). Bits of
+    /// positions that are not live are ignored.
     /// Called only when [`BitAttractorGame::row_reach`] is `Some`; the default panics.
     fn row_moves(
         &self,
         _mover: usize,
         _any: bool,
         _block: usize,
-        _set: BlockRows<'_, Self::Row>,
+        _set: &[u64],
         _row: usize,
     ) -> Self::Row {
-        unreachable!("row_moves of a game whose row_reach is None")
+        unreachable!("no row moves")
     }
 
     /// Row `row` of block `block` of the live positions of `mover` to move: not terminal, bits
@@ -335,13 +276,11 @@ struct Plan {
     side: [Moves; 2],
 }
 
-/// One side's moves: the block moves of block `b` are `moves[first[b]..first[b + 1]]`, the
-/// blocks with a move to `b` are `readers[from[b]..from[b + 1]]`.
+/// One side's moves: the block moves of block `b` are `moves[b]`, the blocks with a move to
+/// `b` are `readers[b]`.
 struct Moves {
-    first: Vec<usize>,
-    moves: Vec<BlockMove>,
-    from: Vec<usize>,
-    readers: Vec<usize>,
+    moves: Vec<Vec<BlockMove>>,
+    readers: Vec<Vec<usize>>,
     reach: Option<usize>,
 }
 
@@ -351,7 +290,7 @@ impl Moves {
     /// blocks.
     #[inline]
     fn readers_of(&self, b: usize, set: &mut BlockSet) {
-        for &q in &self.readers[self.from[b]..self.from[b + 1]] {
+        for &q in &self.readers[b] {
             set.insert(q);
         }
         if self.reach.is_some() {
@@ -363,38 +302,29 @@ impl Moves {
 impl Plan {
     fn new<G: BitAttractorGame>(game: &G) -> Self {
         let (blocks, rows, cols) = (game.blocks(), game.rows(), game.cols());
-        assert!(rows <= 128, "{} rows: at most 128", rows);
         assert!(
-            (1..=64 * G::Row::WORDS).contains(&cols),
-            "{} columns in rows of {} words",
-            cols,
-            G::Row::WORDS
+            rows <= 128 && (1..=64 * G::Row::WORDS).contains(&cols),
+            "{} rows of {} columns",
+            rows,
+            cols
         );
         let side = |mover: usize| {
-            let (mut first, mut moves) = (vec![0], Vec::new());
-            for b in 0..blocks {
+            let mut moves = vec![Vec::new(); blocks];
+            let mut readers = vec![Vec::new(); blocks];
+            for (b, moves) in moves.iter_mut().enumerate() {
                 game.block_moves(mover, b, |m| {
-                    assert!(m.block < blocks, "a move to block {} of {}", m.block, blocks);
-                    moves.push(m)
+                    assert!(
+                        m.block < blocks,
+                        "a move to block {} of {}",
+                        m.block,
+                        blocks
+                    );
+                    moves.push(m);
+                    readers[m.block].push(b);
                 });
-                first.push(moves.len());
-            }
-            // The readers by a counting sort of the moves on their block.
-            let mut from = vec![0; blocks + 1];
-            moves.iter().for_each(|m| from[m.block + 1] += 1);
-            (0..blocks).for_each(|b| from[b + 1] += from[b]);
-            let mut readers = vec![0; moves.len()];
-            let mut next = from.clone();
-            for b in 0..blocks {
-                for m in &moves[first[b]..first[b + 1]] {
-                    readers[next[m.block]] = b;
-                    next[m.block] += 1;
-                }
             }
             Moves {
-                first,
                 moves,
-                from,
                 readers,
                 reach: game.row_reach(mover),
             }
@@ -505,10 +435,10 @@ impl Attractor {
                 r
             );
             let words = &mut set[(b * plan.rows + r) * w..];
-            let old = G::Row::from_words(words);
+            let old = G::Row::load(words, 0);
             let new = bits & !old;
             if new != G::Row::ZERO {
-                (old | bits).to_words(words);
+                (old | bits).store(words, 0);
                 changed[b].1 |= 1 << r;
                 visit(0, loser, b, r, new);
             }
@@ -523,7 +453,7 @@ impl Attractor {
 
     /// Whether row `i` (`block * rows + row`), column `bit` of `mover` to move is in it so far.
     fn contains<R: BitRow>(&self, mover: usize, i: usize, bit: usize) -> bool {
-        R::from_words(&self.sets[mover][i * R::WORDS..]) & R::bit(bit) != R::ZERO
+        R::load(&self.sets[mover], i) & R::bit(bit) != R::ZERO
     }
 
     /// Ply `plies + 1`: the half of the side to move at that parity recomputed from the other,
@@ -560,7 +490,7 @@ impl Attractor {
         let (acc, next) = (&mut self.acc, &mut self.next);
         let mut grew = false;
         self.now.drain(|q| {
-            let reads = &side.moves[side.first[q]..side.first[q + 1]];
+            let reads = &side.moves[q];
             // The rows whose inputs changed at the last ply.
             let mut dirty = 0u128;
             for m in reads {
@@ -602,35 +532,39 @@ impl Attractor {
                     continue;
                 }
                 for (k, a) in acc.chunks_exact_mut(w).enumerate() {
-                    let r = if m.flip_rows { rows - 1 - lo - k } else { lo + k };
-                    let mut x = G::Row::from_words(&src[base + r * w..]);
+                    let r = if m.flip_rows {
+                        rows - 1 - lo - k
+                    } else {
+                        lo + k
+                    };
+                    let mut x = G::Row::load(src, m.block * rows + r);
                     if m.flip_bits {
                         x = x.mirror(cols);
                     }
-                    let y = G::Row::from_words(a);
-                    (if any { y | x } else { y & x }).to_words(a);
+                    let y = G::Row::load(a, 0);
+                    (if any { y | x } else { y & x }).store(a, 0);
                 }
             }
             if side.reach.is_some() {
-                let set = BlockRows::new(&src[q * stride..q * stride + stride]);
+                let set = &src[q * stride..q * stride + stride];
                 for (k, a) in acc.chunks_exact_mut(w).enumerate() {
                     let x = game.row_moves(mover, any, q, set, lo + k);
                     if reads.is_empty() {
-                        x.to_words(a);
+                        x.store(a, 0);
                     } else {
-                        let y = G::Row::from_words(a);
-                        (if any { y | x } else { y & x }).to_words(a);
+                        let y = G::Row::load(a, 0);
+                        (if any { y | x } else { y & x }).store(a, 0);
                     }
                 }
             }
             let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
             let (mut done, mut bit) = (0u128, 1u128 << lo);
             for (k, (d, a)) in dst.chunks_exact_mut(w).zip(acc.chunks_exact(w)).enumerate() {
-                let x = G::Row::from_words(a) & game.live(mover, q, lo + k);
-                let old = G::Row::from_words(d);
+                let x = G::Row::load(a, 0) & game.live(mover, q, lo + k);
+                let old = G::Row::load(d, 0);
                 let new = x & !old;
                 if new != G::Row::ZERO {
-                    (old | x).to_words(d);
+                    (old | x).store(d, 0);
                     done |= bit;
                     visit(plies, mover, q, lo + k, new);
                 }
@@ -682,18 +616,10 @@ pub fn bit_attractor<G: BitAttractorGame>(
         Attractor::new(game, &plan, 0, &mut none),
         Attractor::new(game, &plan, 1, &mut none),
     ];
-    if runs[1 - mover].contains::<G::Row>(mover, i, bit) {
-        return Value::Loss(0);
-    }
-    if game.live(mover, block, row) & G::Row::bit(bit) == G::Row::ZERO {
-        return Value::Draw;
-    }
-    while runs.iter().any(|run| run.growing) {
+    loop {
+        let mut growing = false;
+        // The attractors are disjoint: whichever holds the position first holds it alone.
         for (winner, run) in runs.iter_mut().enumerate() {
-            if !run.growing {
-                continue;
-            }
-            run.step(game, &plan, &mut none);
             if run.contains::<G::Row>(mover, i, bit) {
                 return if winner == mover {
                     Value::Win(run.plies)
@@ -701,9 +627,15 @@ pub fn bit_attractor<G: BitAttractorGame>(
                     Value::Loss(run.plies)
                 };
             }
+            if run.growing {
+                run.step(game, &plan, &mut none);
+                growing = true;
+            }
+        }
+        if !growing {
+            return Value::Draw;
         }
     }
-    Value::Draw
 }
 
 /// Runs the attractor of `winner` to the end, calling `visit(plies, mover, block, row, bits)`
@@ -723,7 +655,7 @@ pub fn bit_attractor<G: BitAttractorGame>(
 /// wherever it is to move and the tokens are an odd distance apart, or side 0 is to move at
 /// an even distance.
 /// ```
-/// # use dp_core::{BitAttractorGame, BlockMove, BlockRows};
+/// # use dp_core::{BitAttractorGame, BitRow, BlockMove};
 /// # struct Line;
 /// # impl BitAttractorGame for Line {
 /// #     type Row = u64;
@@ -736,8 +668,8 @@ pub fn bit_attractor<G: BitAttractorGame>(
 /// #         }
 /// #     }
 /// #     fn row_reach(&self, mover: usize) -> Option<usize> { (mover == 0).then(|| 0) }
-/// #     fn row_moves(&self, _: usize, any: bool, _: usize, rows: BlockRows<u64>, r: usize) -> u64 {
-/// #         let x = rows.get(r);
+/// #     fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], r: usize) -> u64 {
+/// #         let x = u64::load(set, r);
 /// #         if any { x >> 1 | x << 1 } else { (x >> 1 | 1 << 7) & (x << 1 | 1) }
 /// #     }
 /// #     fn live(&self, _mover: usize, b: usize, _r: usize) -> u64 { 0xff & !(1 << b) }
@@ -771,9 +703,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::{
-        bit_attractor, bit_attractor_layers, BitAttractorGame, BitRow, BlockMove, BlockRows,
-    };
+    use super::{bit_attractor, bit_attractor_layers, BitAttractorGame, BitRow, BlockMove};
     use crate::random::SplitMix64;
     use crate::retrograde::Value;
 
@@ -933,7 +863,7 @@ mod tests {
         fn row_reach(&self, mover: usize) -> Option<usize> {
             self.reach[mover]
         }
-        fn row_moves(&self, mover: usize, any: bool, _: usize, set: BlockRows<R>, r: usize) -> R {
+        fn row_moves(&self, mover: usize, any: bool, _: usize, set: &[u64], r: usize) -> R {
             let all = R::low(self.cols);
             let mut x = if any { R::ZERO } else { !R::ZERO };
             for &(dr, dc) in &self.steps[mover] {
@@ -941,7 +871,7 @@ mod tests {
                 if !(0..self.rows as isize).contains(&to) {
                     continue;
                 }
-                let row = set.get(to as usize);
+                let row = R::load(set, to as usize);
                 // Bit c reads bit c + dc; `stays`: the columns where c + dc is on the board.
                 let (moved, stays) = if dc >= 0 {
                     (row >> dc as u32, all >> dc as u32)
@@ -1026,7 +956,13 @@ mod tests {
             let (mover, p) = (rng.index(2), rng.index(n));
             let (rc, c) = (game.rows * game.cols, game.cols);
             let got = bit_attractor(game, mover, p / rc, p / c % game.rows, p % c);
-            assert_eq!(got, values[mover][p], "round {} asked {:?}", round, (mover, p));
+            assert_eq!(
+                got,
+                values[mover][p],
+                "round {} asked {:?}",
+                round,
+                (mover, p)
+            );
         }
     }
 
@@ -1098,7 +1034,10 @@ mod tests {
             bit_attractor(&Path(len), 1, 0, 0, 0),
             Value::Win(len as u32 - 1)
         );
-        assert_eq!(bit_attractor(&Path(len), 0, 2, 0, 0), Value::Win(len as u32 - 3));
+        assert_eq!(
+            bit_attractor(&Path(len), 0, 2, 0, 0),
+            Value::Win(len as u32 - 3)
+        );
     }
 
     #[test]
