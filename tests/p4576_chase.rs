@@ -342,24 +342,32 @@ fn small_samples_agree_with_the_brute_force() {
 /// one (the mirrors map several real ones to it).
 fn bitboard_values<R: BitRow>(n: usize, mirrored: bool) -> Vec<Value> {
     let chase = ChaseBits::<R>::new(n, mirrored);
-    let (blocks, rows) = (chase.blocks(), chase.rows());
-    let mut stored = vec![Value::Draw; 2 * blocks * rows * n];
+    let (blocks, rows_per_block) = (chase.blocks(), chase.rows());
+    let mut stored = vec![Value::Draw; 2 * blocks * rows_per_block * n];
     let mut visits = 0;
     for winner in 0..2 {
-        bit_attractor_layers(&chase, winner, |plies, mover, block, row, bits| {
-            for c in 0..n {
-                if bits & R::bit(c) != R::ZERO {
-                    let v = &mut stored[((mover * blocks + block) * rows + row) * n + c];
-                    assert_eq!(*v, Value::Draw, "{:?} twice", (mover, block, row, c));
-                    *v = if mover == winner {
-                        Value::Win(plies)
-                    } else {
-                        Value::Loss(plies)
-                    };
-                    visits += 1;
+        bit_attractor_layers(&chase, winner, |plies, mover, block, lo, rows| {
+            for (k, row) in rows.chunks_exact(R::WORDS).enumerate() {
+                let bits = R::load(row, 0);
+                for c in 0..n {
+                    if bits & R::bit(c) != R::ZERO {
+                        let i = ((mover * blocks + block) * rows_per_block + lo + k) * n + c;
+                        assert_eq!(
+                            stored[i],
+                            Value::Draw,
+                            "{:?} twice",
+                            (mover, block, lo + k, c)
+                        );
+                        stored[i] = if mover == winner {
+                            Value::Win(plies)
+                        } else {
+                            Value::Loss(plies)
+                        };
+                        visits += 1;
+                    }
                 }
+                assert!(bits & !R::low(n) == R::ZERO, "a bit off the board");
             }
-            assert!(bits & !R::low(n) == R::ZERO, "a bit off the board");
         });
     }
     assert!(visits > 0);
@@ -369,7 +377,7 @@ fn bitboard_values<R: BitRow>(n: usize, mirrored: bool) -> Vec<Value> {
         for &b in &cells {
             let (block, row, col) = chase.position(w, b);
             for side in 0..2 {
-                values.push(stored[((side * blocks + block) * rows + row) * n + col]);
+                values.push(stored[((side * blocks + block) * rows_per_block + row) * n + col]);
             }
         }
     }

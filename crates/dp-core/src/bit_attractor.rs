@@ -181,8 +181,8 @@ impl BlockMove {
 ///   or a draw; every other position is *live* ([`BitAttractorGame::live`]) and has a move.
 /// - A move of the side to move changes the place of one piece: the block piece, the same for
 ///   every place of the row piece ([`BitAttractorGame::block_moves`]), or the row piece inside
-///   the block ([`BitAttractorGame::row_moves`], up to [`BitAttractorGame::row_reach`] rows
-///   away). A move onto a terminal position is allowed: a capture leads to the other side's
+///   the block ([`BitAttractorGame::row_moves`], reading the rows
+///   [`BitAttractorGame::row_steps`] names). A move onto a terminal position is allowed: a capture leads to the other side's
 ///   terminal loss.
 ///
 /// # Example
@@ -191,7 +191,7 @@ impl BlockMove {
 /// block per cell). A token next to the other captures at once; two apart, the side to move
 /// must step next to the other (or away, towards the wall).
 /// ```
-/// use dp_core::{bit_attractor, BitAttractorGame, BitRow, BlockMove, Value};
+/// use dp_core::{bit_attractor, BitAttractorGame, BlockMove, Value};
 /// struct Line;
 /// impl BitAttractorGame for Line {
 ///     type Row = u64;
@@ -203,12 +203,14 @@ impl BlockMove {
 ///             (b.saturating_sub(1)..(b + 2).min(8)).filter(|&t| t != b).for_each(|t| emit(BlockMove::to(t)))
 ///         }
 ///     }
-///     fn row_reach(&self, mover: usize) -> Option<usize> { (mover == 0).then(|| 0) }
-///     fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], r: usize) -> u64 {
-///         let x = u64::load(set, r); // bit c of the result reads c + 1 and c - 1
-///         if any { x >> 1 | x << 1 } else { (x >> 1 | 1 << 7) & (x << 1 | 1) }
+///     fn row_steps<F: FnMut(isize)>(&self, mover: usize, mut emit: F) { if mover == 0 { emit(0) } }
+///     fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], _: usize, acc: &mut [u64]) {
+///         let x = set[0]; // bit c reads c + 1 and c - 1; no c + 1 from 7, no c - 1 from 0
+///         if any { acc[0] |= x >> 1 | x << 1 } else { acc[0] &= (x >> 1 | 1 << 7) & (x << 1 | 1) }
 ///     }
-///     fn live(&self, _mover: usize, b: usize, _r: usize) -> u64 { 0xff & !(1 << b) }
+///     fn live(&self, _mover: usize, b: usize, _lo: usize, acc: &mut [u64]) {
+///         acc[0] &= 0xff & !(1 << b) // the cells of the line but the other token's
+///     }
 ///     fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _mover: usize, mut emit: F) {
 ///         (0..8).for_each(|b| emit(b, 0, 1 << b)) // both tokens on one cell
 ///     }
@@ -236,32 +238,34 @@ pub trait BitAttractorGame {
     /// block `block` (called once per block and side, before the analysis). None by default.
     fn block_moves<F: FnMut(BlockMove)>(&self, _mover: usize, _block: usize, _emit: F) {}
 
-    /// `Some(k)` if `mover` has moves of the row piece, inside the block, reading rows up to
-    /// `k` away ([`BitAttractorGame::row_moves`]); `None` (the default) if it has none.
-    fn row_reach(&self, _mover: usize) -> Option<usize> {
-        None
-    }
+    /// Calls `emit(d)` for each `d` such that a move of the row piece, `mover` to move, from row
+    /// `r` reads row `r + d` ([`BitAttractorGame::row_moves`]; `|d| < 128`, repeats allowed).
+    /// None by default: the side has no moves inside blocks.
+    fn row_steps<F: FnMut(isize)>(&self, _mover: usize, _emit: F) {}
 
-    /// Row `row`, `mover` to move on block `block`, of the positions with *some* move of the row
-    /// piece into `set` (if `any`), or of those whose *every* move of the row piece leads into
-    /// it (if not; a position with no such move is in it). `set` is the table of the block's rows of
+    /// Combines into `acc` the positions of `mover` to move on block `block`, rows `lo..` (as
+    /// many as `acc` holds, `Row::WORDS` words each), with *some* move of the row piece into
+    /// `set` (OR, if `any`), or whose *every* move of the row piece leads into it (AND, if not;
+    /// a position with no such move keeps its bits). `set` is the table of the block's rows of
     /// the positions of the other side to move (row `r` is `Row::load(set, r)`). Bits of
-    /// positions that are not live are ignored.
-    /// Called only when [`BitAttractorGame::row_reach`] is `Some`; the default panics.
+    /// positions that are not live may be anything. A loop over the rows for each move lets the
+    /// compiler vectorise it. Called only if [`BitAttractorGame::row_steps`] names a row; the
+    /// default panics.
     fn row_moves(
         &self,
         _mover: usize,
         _any: bool,
         _block: usize,
         _set: &[u64],
-        _row: usize,
-    ) -> Self::Row {
+        _lo: usize,
+        _acc: &mut [u64],
+    ) {
         unreachable!("no row moves")
     }
 
-    /// Row `row` of block `block` of the live positions of `mover` to move: not terminal, bits
-    /// below `cols()` only.
-    fn live(&self, mover: usize, block: usize, row: usize) -> Self::Row;
+    /// Clears in `acc` (rows `lo..` of block `block`, as many as it holds, `mover` to move) the
+    /// bits of the positions that are not live: terminal, or at or past `cols()`.
+    fn live(&self, mover: usize, block: usize, lo: usize, acc: &mut [u64]);
 
     /// Calls `emit(block, row, bits)` with words whose union is the terminal losses of `mover`
     /// to move (e.g. its piece was just captured, or it has no move in a game where that loses).
@@ -277,11 +281,12 @@ struct Plan {
 }
 
 /// One side's moves: the block moves of block `b` are `moves[b]`, the blocks with a move to
-/// `b` are `readers[b]`.
+/// `b` are `readers[b]`, the rows `r + d` that row `r` reads by moves inside a block are those
+/// of `steps`.
 struct Moves {
     moves: Vec<Vec<BlockMove>>,
     readers: Vec<Vec<usize>>,
-    reach: Option<usize>,
+    steps: Vec<isize>,
 }
 
 impl Moves {
@@ -293,7 +298,7 @@ impl Moves {
         for &q in &self.readers[b] {
             set.insert(q);
         }
-        if self.reach.is_some() {
+        if !self.steps.is_empty() {
             set.insert(b);
         }
     }
@@ -323,10 +328,14 @@ impl Plan {
                     readers[m.block].push(b);
                 });
             }
+            let mut steps = Vec::new();
+            game.row_steps(mover, |d| steps.push(d));
+            steps.sort_unstable();
+            steps.dedup();
             Moves {
                 moves,
                 readers,
-                reach: game.row_reach(mover),
+                steps,
             }
         };
         Plan {
@@ -377,6 +386,15 @@ impl BlockSet {
     }
 }
 
+/// The rows `lo..hi` from the first to the last of the mask `rows` (empty for 0).
+#[inline]
+fn span(rows: u128) -> (usize, usize) {
+    (
+        rows.trailing_zeros() as usize,
+        128 - rows.leading_zeros() as usize,
+    )
+}
+
 /// The other side's half to read and `mover`'s to write.
 #[inline]
 fn split<T>(pair: &mut [T; 2], mover: usize) -> (&T, &mut T) {
@@ -410,7 +428,7 @@ impl Attractor {
     fn new<G, F>(game: &G, plan: &Plan, winner: usize, visit: &mut F) -> Self
     where
         G: BitAttractorGame,
-        F: FnMut(u32, usize, usize, usize, G::Row),
+        F: FnMut(u32, usize, usize, usize, &[u64]),
     {
         let w = G::Row::WORDS;
         let words = plan.blocks * plan.rows * w;
@@ -427,6 +445,7 @@ impl Attractor {
         let loser = 1 - winner;
         let all = G::Row::low(plan.cols);
         let (set, changed) = (&mut run.sets[loser], &mut run.changed[loser]);
+        let mut one = vec![0; w];
         game.terminal_losses(loser, |b, r, bits| {
             assert!(
                 b < plan.blocks && r < plan.rows && bits & !all == G::Row::ZERO,
@@ -434,13 +453,14 @@ impl Attractor {
                 b,
                 r
             );
-            let words = &mut set[(b * plan.rows + r) * w..];
-            let old = G::Row::load(words, 0);
+            let i = b * plan.rows + r;
+            let old = G::Row::load(set, i);
             let new = bits & !old;
             if new != G::Row::ZERO {
-                (old | bits).store(words, 0);
+                (old | bits).store(set, i);
                 changed[b].1 |= 1 << r;
-                visit(0, loser, b, r, new);
+                new.store(&mut one, 0);
+                visit(0, loser, b, r, &one);
             }
         });
         for b in 0..plan.blocks {
@@ -461,7 +481,7 @@ impl Attractor {
     fn step<G, F>(&mut self, game: &G, plan: &Plan, visit: &mut F)
     where
         G: BitAttractorGame,
-        F: FnMut(u32, usize, usize, usize, G::Row),
+        F: FnMut(u32, usize, usize, usize, &[u64]),
     {
         let last = self.plies;
         self.plies = last.checked_add(1).expect("2^32 plies");
@@ -493,49 +513,53 @@ impl Attractor {
             let reads = &side.moves[q];
             // The rows whose inputs changed at the last ply.
             let mut dirty = 0u128;
-            for m in reads {
+            // The rows of this block a move reads changed at the last ply.
+            let moved = |m: &BlockMove| {
                 let c = changed(m.block);
-                dirty |= if m.flip_rows {
+                if m.flip_rows {
                     c.reverse_bits() >> (128 - rows)
                 } else {
                     c
-                };
-            }
-            if let Some(k) = side.reach {
-                let mut c = changed(q);
-                for _ in 0..k {
-                    c |= c << 1 | c >> 1;
                 }
-                dirty |= c & all_rows;
+            };
+            for m in reads {
+                dirty |= moved(m);
+            }
+            let c = changed(q);
+            for &d in &side.steps {
+                // Row r reads row r + d.
+                dirty |= if d >= 0 { c >> d } else { c << -d & all_rows };
             }
             if dirty == 0 {
                 return;
             }
             // Recompute the span lo..hi of those rows, a word loop per block move.
-            let (lo, hi) = (
-                dirty.trailing_zeros() as usize,
-                128 - dirty.leading_zeros() as usize,
-            );
+            let (lo, hi) = span(dirty);
             let acc = &mut acc[lo * w..hi * w];
-            if !reads.is_empty() {
-                acc.fill(if any { 0 } else { !0 });
-            }
+            acc.fill(if any { 0 } else { !0 });
             for m in reads {
+                // Some move into the other half: what the block held before the last ply is in
+                // this half already, so only the rows that changed count.
+                let (from, to) = if any { span(moved(m)) } else { (lo, hi) };
+                if from >= to {
+                    continue;
+                }
+                let acc = &mut acc[(from - lo) * w..(to - lo) * w];
                 let base = m.block * stride;
                 if !m.flip_rows && !m.flip_bits {
-                    let from = &src[base + lo * w..base + hi * w];
+                    let rows = &src[base + from * w..base + to * w];
                     if any {
-                        acc.iter_mut().zip(from).for_each(|(a, &x)| *a |= x);
+                        acc.iter_mut().zip(rows).for_each(|(a, &x)| *a |= x);
                     } else {
-                        acc.iter_mut().zip(from).for_each(|(a, &x)| *a &= x);
+                        acc.iter_mut().zip(rows).for_each(|(a, &x)| *a &= x);
                     }
                     continue;
                 }
                 for (k, a) in acc.chunks_exact_mut(w).enumerate() {
                     let r = if m.flip_rows {
-                        rows - 1 - lo - k
+                        rows - 1 - from - k
                     } else {
-                        lo + k
+                        from + k
                     };
                     let mut x = G::Row::load(src, m.block * rows + r);
                     if m.flip_bits {
@@ -545,35 +569,39 @@ impl Attractor {
                     (if any { y | x } else { y & x }).store(a, 0);
                 }
             }
-            if side.reach.is_some() {
-                let set = &src[q * stride..q * stride + stride];
-                for (k, a) in acc.chunks_exact_mut(w).enumerate() {
-                    let x = game.row_moves(mover, any, q, set, lo + k);
-                    if reads.is_empty() {
-                        x.store(a, 0);
-                    } else {
-                        let y = G::Row::load(a, 0);
-                        (if any { y | x } else { y & x }).store(a, 0);
-                    }
-                }
+            if !side.steps.is_empty() {
+                game.row_moves(
+                    mover,
+                    any,
+                    q,
+                    &src[q * stride..q * stride + stride],
+                    lo,
+                    acc,
+                );
             }
+            game.live(mover, q, lo, acc);
+            // Into the half, `acc` keeping what entered: a word loop, then a bit per row.
             let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
-            let (mut done, mut bit) = (0u128, 1u128 << lo);
-            for (k, (d, a)) in dst.chunks_exact_mut(w).zip(acc.chunks_exact(w)).enumerate() {
-                let x = G::Row::load(a, 0) & game.live(mover, q, lo + k);
-                let old = G::Row::load(d, 0);
-                let new = x & !old;
-                if new != G::Row::ZERO {
-                    (old | x).store(d, 0);
-                    done |= bit;
-                    visit(plies, mover, q, lo + k, new);
-                }
-                bit <<= 1;
+            for (d, a) in dst.iter_mut().zip(acc.iter_mut()) {
+                let new = *a & !*d;
+                *d |= *a;
+                *a = new;
             }
+            let (mut low, mut high) = (0u64, 0u64);
+            for (k, a) in acc.chunks_exact(w).enumerate() {
+                let entered = a.iter().any(|&x| x != 0) as u64;
+                if k < 64 {
+                    low |= entered << k;
+                } else {
+                    high |= entered << (k - 64);
+                }
+            }
+            let done = (u128::from(low) | u128::from(high) << 64) << lo;
             if done != 0 {
                 cdst[q] = (plies, done);
                 reader.readers_of(q, next);
                 grew = true;
+                visit(plies, mover, q, lo, acc);
             }
         });
         std::mem::swap(&mut self.now, &mut self.next);
@@ -611,7 +639,7 @@ pub fn bit_attractor<G: BitAttractorGame>(
         (mover, block, row, bit)
     );
     let i = block * plan.rows + row;
-    let mut none = |_: u32, _: usize, _: usize, _: usize, _: G::Row| {};
+    let mut none = |_: u32, _: usize, _: usize, _: usize, _: &[u64]| {};
     let mut runs = [
         Attractor::new(game, &plan, 0, &mut none),
         Attractor::new(game, &plan, 1, &mut none),
@@ -638,24 +666,27 @@ pub fn bit_attractor<G: BitAttractorGame>(
     }
 }
 
-/// Runs the attractor of `winner` to the end, calling `visit(plies, mover, block, row, bits)`
-/// with the positions of `mover` to move that enter it at ply `plies` (won by `winner` in that
-/// many plies): ply 0 the terminal losses of the other side, then in increasing plies, each
-/// position once. With both winners, the positions never visited are draws.
+/// Runs the attractor of `winner` to the end, calling `visit(plies, mover, block, lo, rows)`
+/// with the positions of `mover` to move on `block` that enter it at ply `plies` (won by
+/// `winner` in that many plies): `rows` holds rows `lo..` of the block, `Row::WORDS` words each
+/// (a row where nothing entered is 0). Ply 0 is the terminal losses of the other side, then the
+/// plies come in increasing order, each position once. With both winners, the positions never
+/// visited are draws.
 ///
 /// # Panics
 /// As [`bit_attractor`].
 ///
 /// # Complexity
 /// As [`bit_attractor`] for one side, to the attractor's last ply, plus the calls of `visit`
-/// (one per row that changes); `2 B * rows() * Row::WORDS` words.
+/// (one per block that changes at a ply, and per terminal row); `2 B * rows() * Row::WORDS`
+/// words.
 ///
 /// # Example
 /// The line of [`BitAttractorGame`]'s example, the wins of side 1: on 8 cells, side 1 wins
 /// wherever it is to move and the tokens are an odd distance apart, or side 0 is to move at
 /// an even distance.
 /// ```
-/// # use dp_core::{BitAttractorGame, BitRow, BlockMove};
+/// # use dp_core::{BitAttractorGame, BlockMove};
 /// # struct Line;
 /// # impl BitAttractorGame for Line {
 /// #     type Row = u64;
@@ -667,19 +698,21 @@ pub fn bit_attractor<G: BitAttractorGame>(
 /// #             (b.saturating_sub(1)..(b + 2).min(8)).filter(|&t| t != b).for_each(|t| emit(BlockMove::to(t)))
 /// #         }
 /// #     }
-/// #     fn row_reach(&self, mover: usize) -> Option<usize> { (mover == 0).then(|| 0) }
-/// #     fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], r: usize) -> u64 {
-/// #         let x = u64::load(set, r);
-/// #         if any { x >> 1 | x << 1 } else { (x >> 1 | 1 << 7) & (x << 1 | 1) }
+/// #     fn row_steps<F: FnMut(isize)>(&self, mover: usize, mut emit: F) { if mover == 0 { emit(0) } }
+/// #     fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], _: usize, acc: &mut [u64]) {
+/// #         let x = set[0];
+/// #         if any { acc[0] |= x >> 1 | x << 1 } else { acc[0] &= (x >> 1 | 1 << 7) & (x << 1 | 1) }
 /// #     }
-/// #     fn live(&self, _mover: usize, b: usize, _r: usize) -> u64 { 0xff & !(1 << b) }
+/// #     fn live(&self, _mover: usize, b: usize, _lo: usize, acc: &mut [u64]) {
+/// #         acc[0] &= 0xff & !(1 << b)
+/// #     }
 /// #     fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _mover: usize, mut emit: F) {
 /// #         (0..8).for_each(|b| emit(b, 0, 1 << b))
 /// #     }
 /// # }
 /// use dp_core::bit_attractor_layers;
 /// let mut won = [[0u64; 8]; 2]; // won[mover][block]
-/// bit_attractor_layers(&Line, 1, |_, mover, b, _, bits| won[mover][b] |= bits);
+/// bit_attractor_layers(&Line, 1, |_, mover, b, _, rows| won[mover][b] |= rows[0]);
 /// for b in 0..8 {
 ///     for a in (0..8).filter(|&a| a != b) {
 ///         let odd = (a as i32 - b as i32) % 2 != 0;
@@ -691,7 +724,7 @@ pub fn bit_attractor<G: BitAttractorGame>(
 pub fn bit_attractor_layers<G, F>(game: &G, winner: usize, mut visit: F)
 where
     G: BitAttractorGame,
-    F: FnMut(u32, usize, usize, usize, G::Row),
+    F: FnMut(u32, usize, usize, usize, &[u64]),
 {
     assert!(winner < 2, "side {}", winner);
     let plan = Plan::new(game);
@@ -725,7 +758,8 @@ mod tests {
         block_moves: [Vec<Vec<BlockMove>>; 2],
         /// `steps[mover]`: the row piece's steps (rows, columns).
         steps: [Vec<(isize, isize)>; 2],
-        reach: [Option<usize>; 2],
+        /// Rows read by the steps, and sometimes one more (that must change nothing).
+        reads: [Vec<isize>; 2],
         /// `end[mover][(b * rows + r) * cols + c]`.
         end: [Vec<End>; 2],
         row: std::marker::PhantomData<R>,
@@ -735,7 +769,7 @@ mod tests {
         fn new(rng: &mut SplitMix64, blocks: usize, rows: usize, cols: usize) -> Self {
             let mut block_moves = [Vec::new(), Vec::new()];
             let mut steps = [Vec::new(), Vec::new()];
-            let mut reach = [None, None];
+            let mut reads = [Vec::new(), Vec::new()];
             for mover in 0..2 {
                 let mirrors = rng.index(3) == 0;
                 block_moves[mover] = (0..blocks)
@@ -753,10 +787,9 @@ mod tests {
                 steps[mover] = (0..count)
                     .map(|_| (rng.index(5) as isize - 2, rng.index(5) as isize - 2))
                     .collect();
-                if count > 0 {
-                    let far = steps[mover].iter().map(|s| s.0.unsigned_abs()).max();
-                    // Sometimes a reach wider than the steps need: it must change nothing.
-                    reach[mover] = far.map(|k| k + (rng.index(4) == 0) as usize);
+                reads[mover] = steps[mover].iter().map(|s| s.0).collect();
+                if count > 0 && rng.index(4) == 0 {
+                    reads[mover].push(rng.index(5) as isize - 2);
                 }
             }
             let mut game = Random {
@@ -765,7 +798,7 @@ mod tests {
                 cols,
                 block_moves,
                 steps,
-                reach,
+                reads,
                 end: [Vec::new(), Vec::new()],
                 row: std::marker::PhantomData,
             };
@@ -860,10 +893,41 @@ mod tests {
         fn block_moves<F: FnMut(BlockMove)>(&self, mover: usize, block: usize, mut emit: F) {
             self.block_moves[mover][block].iter().for_each(|&m| emit(m))
         }
-        fn row_reach(&self, mover: usize) -> Option<usize> {
-            self.reach[mover]
+        fn row_steps<F: FnMut(isize)>(&self, mover: usize, emit: F) {
+            self.reads[mover].iter().copied().for_each(emit)
         }
-        fn row_moves(&self, mover: usize, any: bool, _: usize, set: &[u64], r: usize) -> R {
+        fn row_moves(
+            &self,
+            mover: usize,
+            any: bool,
+            _: usize,
+            set: &[u64],
+            lo: usize,
+            acc: &mut [u64],
+        ) {
+            for (k, a) in acc.chunks_exact_mut(R::WORDS).enumerate() {
+                let y = R::load(a, 0);
+                let x = self.row_step(mover, any, set, lo + k);
+                (if any { y | x } else { y & x }).store(a, 0);
+            }
+        }
+        fn live(&self, mover: usize, block: usize, lo: usize, acc: &mut [u64]) {
+            for (k, a) in acc.chunks_exact_mut(R::WORDS).enumerate() {
+                (R::load(a, 0) & self.row_of(mover, block, lo + k, End::Live)).store(a, 0);
+            }
+        }
+        fn terminal_losses<F: FnMut(usize, usize, R)>(&self, mover: usize, mut emit: F) {
+            for b in 0..self.blocks {
+                for r in 0..self.rows {
+                    emit(b, r, self.row_of(mover, b, r, End::Loss));
+                }
+            }
+        }
+    }
+
+    impl<R: BitRow> Random<R> {
+        /// Row `r` of the positions with some (`any`) or every row step into `set`.
+        fn row_step(&self, mover: usize, any: bool, set: &[u64], r: usize) -> R {
             let all = R::low(self.cols);
             let mut x = if any { R::ZERO } else { !R::ZERO };
             for &(dr, dc) in &self.steps[mover] {
@@ -886,16 +950,6 @@ mod tests {
             }
             x
         }
-        fn live(&self, mover: usize, block: usize, row: usize) -> R {
-            self.row_of(mover, block, row, End::Live)
-        }
-        fn terminal_losses<F: FnMut(usize, usize, R)>(&self, mover: usize, mut emit: F) {
-            for b in 0..self.blocks {
-                for r in 0..self.rows {
-                    emit(b, r, self.row_of(mover, b, r, End::Loss));
-                }
-            }
-        }
     }
 
     fn score_of(value: Value) -> i64 {
@@ -913,22 +967,26 @@ mod tests {
         let mut values = [vec![Value::Draw; n], vec![Value::Draw; n]];
         for winner in 0..2 {
             let mut last = 0;
-            bit_attractor_layers(game, winner, |plies, mover, b, r, mut bits| {
+            bit_attractor_layers(game, winner, |plies, mover, b, lo, rows| {
                 assert!(plies >= last, "plies {} after {}", plies, last);
                 last = plies;
-                for c in 0..game.cols {
-                    if bits & R::bit(c) != R::ZERO {
-                        bits = bits & !R::bit(c);
-                        let v = &mut values[mover][(b * game.rows + r) * game.cols + c];
-                        assert_eq!(*v, Value::Draw, "{:?} twice", (mover, b, r, c));
-                        *v = if mover == winner {
-                            Value::Win(plies)
-                        } else {
-                            Value::Loss(plies)
-                        };
+                for (k, row) in rows.chunks_exact(R::WORDS).enumerate() {
+                    let mut bits = R::load(row, 0);
+                    for c in 0..game.cols {
+                        if bits & R::bit(c) != R::ZERO {
+                            bits = bits & !R::bit(c);
+                            let p = (b * game.rows + lo + k) * game.cols + c;
+                            let v = &mut values[mover][p];
+                            assert_eq!(*v, Value::Draw, "{:?} twice", (mover, b, lo + k, c));
+                            *v = if mover == winner {
+                                Value::Win(plies)
+                            } else {
+                                Value::Loss(plies)
+                            };
+                        }
                     }
+                    assert!(bits == R::ZERO, "bits past the columns");
                 }
-                assert!(bits == R::ZERO, "bits past the columns");
             });
         }
         values
@@ -1017,8 +1075,8 @@ mod tests {
                 emit(BlockMove::to(b + 1))
             }
         }
-        fn live(&self, _: usize, b: usize, _: usize) -> u64 {
-            (b + 1 < self.0) as u64
+        fn live(&self, _: usize, b: usize, _: usize, acc: &mut [u64]) {
+            acc[0] &= (b + 1 < self.0) as u64
         }
         fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _: usize, mut emit: F) {
             emit(self.0 - 1, 0, 1)
@@ -1064,8 +1122,8 @@ mod tests {
             fn block_moves<F: FnMut(BlockMove)>(&self, _: usize, b: usize, mut emit: F) {
                 emit(BlockMove::to(b + 1))
             }
-            fn live(&self, _: usize, _: usize, _: usize) -> u64 {
-                1
+            fn live(&self, _: usize, _: usize, _: usize, acc: &mut [u64]) {
+                acc[0] &= 1
             }
             fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _: usize, _: F) {}
         }

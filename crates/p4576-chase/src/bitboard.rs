@@ -149,36 +149,44 @@ impl<R: BitRow> BitAttractorGame for ChaseBits<R> {
         }
     }
 
-    fn row_reach(&self, mover: usize) -> Option<usize> {
-        (mover == WHITE).then(|| 1)
+    fn row_steps<F: FnMut(isize)>(&self, mover: usize, emit: F) {
+        if mover == WHITE {
+            [-1, 0, 1].into_iter().for_each(emit)
+        }
     }
 
     /// White moves one cell: the rows above and below, the row shifted by one column.
     #[inline]
-    fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], r: usize) -> R {
-        let x = R::load(set, r);
-        let (up, down) = (r > 0, r + 1 < self.n);
-        let above = if up { R::load(set, r - 1) } else { R::ZERO };
-        let below = if down { R::load(set, r + 1) } else { R::ZERO };
-        if any {
-            above | below | x << 1 | x >> 1
-        } else {
-            let all = !R::ZERO;
-            (if up { above } else { all })
-                & (if down { below } else { all })
-                & (x << 1 | !self.left)
-                & (x >> 1 | !self.right)
+    fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], lo: usize, acc: &mut [u64]) {
+        for (k, a) in acc.chunks_exact_mut(R::WORDS).enumerate() {
+            let r = lo + k;
+            let x = R::load(set, r);
+            let (up, down) = (r > 0, r + 1 < self.n);
+            let above = if up { R::load(set, r - 1) } else { R::ZERO };
+            let below = if down { R::load(set, r + 1) } else { R::ZERO };
+            let y = R::load(a, 0);
+            if any {
+                y | above | below | x << 1 | x >> 1
+            } else {
+                let all = !R::ZERO;
+                y & (if up { above } else { all })
+                    & (if down { below } else { all })
+                    & (x << 1 | !self.left)
+                    & (x >> 1 | !self.right)
+            }
+            .store(a, 0);
         }
     }
 
     /// Every cell but Black's own (both pieces on it is terminal).
     #[inline]
-    fn live(&self, _: usize, block: usize, row: usize) -> R {
+    fn live(&self, _: usize, block: usize, lo: usize, acc: &mut [u64]) {
+        for a in acc.chunks_exact_mut(R::WORDS) {
+            (R::load(a, 0) & self.all).store(a, 0);
+        }
         let (r, own) = self.own[block];
-        if row == r {
-            own
-        } else {
-            self.all
+        if (lo..lo + acc.len() / R::WORDS).contains(&r) {
+            (R::load(acc, r - lo) & own).store(acc, r - lo);
         }
     }
 
