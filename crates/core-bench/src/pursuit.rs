@@ -586,33 +586,53 @@ pub fn plain_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Co
                     acc.fill(if any { 0 } else { !0 });
                     if mover == 1 {
                         for m in &game.b_to[q] {
-                            let from = &src[m.block * stride + lo * w..m.block * stride + hi * w];
-                            if any {
-                                acc.iter_mut().zip(from).for_each(|(a, &x)| *a |= x);
+                            // OR: only the rows of the block moved to that changed count.
+                            let (from, to) = if any {
+                                let c = rows_of(m.block);
+                                (
+                                    c.trailing_zeros() as usize,
+                                    128 - c.leading_zeros() as usize,
+                                )
                             } else {
-                                acc.iter_mut().zip(from).for_each(|(a, &x)| *a &= x);
+                                (lo, hi)
+                            };
+                            if from >= to {
+                                continue;
+                            }
+                            let acc = &mut acc[(from - lo) * w..(to - lo) * w];
+                            let rows = &src[m.block * stride + from * w..m.block * stride + to * w];
+                            if any {
+                                acc.iter_mut().zip(rows).for_each(|(a, &x)| *a |= x);
+                            } else {
+                                acc.iter_mut().zip(rows).for_each(|(a, &x)| *a &= x);
                             }
                         }
                     } else {
                         game.a_steps(any, &src[q * stride..q * stride + stride], lo, acc);
                     }
                     game.live_rows(mover, q, lo, acc);
+                    // Into the half, `acc` keeping what entered, then a bit per row.
                     let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
-                    let (mut done, mut bit) = (0u128, 1u128 << lo);
-                    for (d, a) in dst.chunks_exact_mut(w).zip(acc.chunks_exact(w)) {
-                        let x = R::load(a, 0);
-                        let old = R::load(d, 0);
-                        let new = x & !old;
-                        if new != R::ZERO {
-                            (old | x).store(d, 0);
-                            done |= bit;
-                            total += ones(new);
+                    for (d, a) in dst.iter_mut().zip(acc.iter_mut()) {
+                        let new = *a & !*d;
+                        *d |= *a;
+                        *a = new;
+                    }
+                    let mut done = 0u128;
+                    for (k, a) in acc.chunks_exact(w).enumerate() {
+                        if a.iter().any(|&x| x != 0) {
+                            done |= 1 << (lo + k);
                         }
-                        bit <<= 1;
                     }
                     if done != 0 {
                         cdst[q] = (plies, done);
                         readers(mover, q, &mut next);
+                        let (first, last) = (
+                            done.trailing_zeros() as usize,
+                            128 - done.leading_zeros() as usize,
+                        );
+                        let entered = &acc[(first - lo) * w..(last - lo) * w];
+                        total += entered.iter().map(|&x| u64::from(popcount(x))).sum::<u64>();
                     }
                 }
             }

@@ -601,7 +601,14 @@ impl Attractor {
                 cdst[q] = (plies, done);
                 reader.readers_of(q, next);
                 grew = true;
-                visit(plies, mover, q, lo, acc);
+                let (first, last) = span(done);
+                visit(
+                    plies,
+                    mover,
+                    q,
+                    first,
+                    &acc[(first - lo) * w..(last - lo) * w],
+                );
             }
         });
         std::mem::swap(&mut self.now, &mut self.next);
