@@ -81,7 +81,6 @@ pub trait BitRow:
     ///
     /// # Constraints
     /// `k <= 64 * WORDS`.
-    #[inline]
     fn low(k: usize) -> Self {
         if k >= 64 * Self::WORDS {
             !Self::ZERO
@@ -94,7 +93,6 @@ pub trait BitRow:
     ///
     /// # Constraints
     /// `k < 64 * WORDS`.
-    #[inline]
     fn bit(k: usize) -> Self {
         !(!Self::ZERO << 1) << k as u32
     }
@@ -141,7 +139,7 @@ impl BitRow for u128 {
 ///
 /// # Example
 /// See [`BitAttractorGame`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct BlockMove {
     /// The stored block moved to.
     pub block: usize,
@@ -176,7 +174,7 @@ impl BlockMove {
 /// block piece on `b`, a row piece on `(r, c)`), and its moves are given as operations on rows.
 ///
 /// # Constraints
-/// - `rows() <= 128`, `1 <= cols() <= 64 * Row::WORDS`.
+/// - `1 <= rows() <= 128`, `1 <= cols() <= 64 * Row::WORDS`.
 /// - A terminal position is a loss for the side to move ([`BitAttractorGame::terminal_losses`])
 ///   or a draw; every other position is *live* ([`BitAttractorGame::live`]) and has a move.
 /// - A move of the side to move changes the place of one piece: the block piece, the same for
@@ -228,7 +226,7 @@ pub trait BitAttractorGame {
     /// Blocks: the block piece's stored places.
     fn blocks(&self) -> usize;
 
-    /// Rows of a block, at most 128.
+    /// Rows of a block, 1 to 128.
     fn rows(&self) -> usize;
 
     /// Columns of a row: its bits `0..cols()` are positions (mirrored reads reverse them).
@@ -250,7 +248,7 @@ pub trait BitAttractorGame {
     /// the positions of the other side to move (row `r` is `Row::load(set, r)`). Bits of
     /// positions that are not live may be anything. A loop over the rows for each move lets the
     /// compiler vectorise it. Called only if [`BitAttractorGame::row_steps`] names a row; the
-    /// default panics.
+    /// default combines nothing.
     fn row_moves(
         &self,
         _mover: usize,
@@ -260,7 +258,6 @@ pub trait BitAttractorGame {
         _lo: usize,
         _acc: &mut [u64],
     ) {
-        unreachable!("no row moves")
     }
 
     /// Clears in `acc` (rows `lo..` of block `block`, as many as it holds, `mover` to move) the
@@ -308,22 +305,15 @@ impl Plan {
     fn new<G: BitAttractorGame>(game: &G) -> Self {
         let (blocks, rows, cols) = (game.blocks(), game.rows(), game.cols());
         assert!(
-            rows <= 128 && (1..=64 * G::Row::WORDS).contains(&cols),
-            "{} rows of {} columns",
-            rows,
-            cols
+            (1..=128).contains(&rows) && (1..=64 * G::Row::WORDS).contains(&cols),
+            "too many rows or columns"
         );
         let side = |mover: usize| {
             let mut moves = vec![Vec::new(); blocks];
             let mut readers = vec![Vec::new(); blocks];
             for (b, moves) in moves.iter_mut().enumerate() {
                 game.block_moves(mover, b, |m| {
-                    assert!(
-                        m.block < blocks,
-                        "a move to block {} of {}",
-                        m.block,
-                        blocks
-                    );
+                    assert!(m.block < blocks, "a move to block {}", m.block);
                     moves.push(m);
                     readers[m.block].push(b);
                 });
@@ -449,9 +439,7 @@ impl Attractor {
         game.terminal_losses(loser, |b, r, bits| {
             assert!(
                 b < plan.blocks && r < plan.rows && bits & !all == G::Row::ZERO,
-                "a terminal loss off the board: block {} row {}",
-                b,
-                r
+                "a terminal loss off the board"
             );
             let i = b * plan.rows + r;
             let old = G::Row::load(set, i);
@@ -471,11 +459,6 @@ impl Attractor {
         run
     }
 
-    /// Whether row `i` (`block * rows + row`), column `bit` of `mover` to move is in it so far.
-    fn contains<R: BitRow>(&self, mover: usize, i: usize, bit: usize) -> bool {
-        R::load(&self.sets[mover], i) & R::bit(bit) != R::ZERO
-    }
-
     /// Ply `plies + 1`: the half of the side to move at that parity recomputed from the other,
     /// in the blocks that read a block changed at the last ply.
     fn step<G, F>(&mut self, game: &G, plan: &Plan, visit: &mut F)
@@ -484,7 +467,7 @@ impl Attractor {
         F: FnMut(u32, usize, usize, usize, &[u64]),
     {
         let last = self.plies;
-        self.plies = last.checked_add(1).expect("2^32 plies");
+        self.plies += 1;
         let plies = self.plies;
         let mover = if plies % 2 == 1 {
             self.winner
@@ -506,7 +489,7 @@ impl Attractor {
             }
         };
         let (side, reader) = (&plan.side[mover], &plan.side[1 - mover]);
-        let all_rows = if rows == 128 { !0 } else { (1u128 << rows) - 1 };
+        let all_rows = !0u128 >> (128 - rows);
         let (acc, next) = (&mut self.acc, &mut self.next);
         let mut grew = false;
         self.now.drain(|q| {
@@ -587,16 +570,11 @@ impl Attractor {
                 *d |= *a;
                 *a = new;
             }
-            let (mut low, mut high) = (0u64, 0u64);
-            for (k, a) in acc.chunks_exact(w).enumerate() {
-                let entered = a.iter().any(|&x| x != 0) as u64;
-                if k < 64 {
-                    low |= entered << k;
-                } else {
-                    high |= entered << (k - 64);
-                }
+            let mut done = 0;
+            for a in acc.chunks_exact(w).rev() {
+                done = done << 1 | u128::from(a.iter().any(|&x| x != 0));
             }
-            let done = (u128::from(low) | u128::from(high) << 64) << lo;
+            let done = done << lo;
             if done != 0 {
                 cdst[q] = (plies, done);
                 reader.readers_of(q, next);
@@ -642,8 +620,7 @@ pub fn bit_attractor<G: BitAttractorGame>(
     let plan = Plan::new(game);
     assert!(
         mover < 2 && block < plan.blocks && row < plan.rows && bit < plan.cols,
-        "position {:?} outside the game",
-        (mover, block, row, bit)
+        "a position outside the game"
     );
     let i = block * plan.rows + row;
     let mut none = |_: u32, _: usize, _: usize, _: usize, _: &[u64]| {};
@@ -655,7 +632,7 @@ pub fn bit_attractor<G: BitAttractorGame>(
         let mut growing = false;
         // The attractors are disjoint: whichever holds the position first holds it alone.
         for (winner, run) in runs.iter_mut().enumerate() {
-            if run.contains::<G::Row>(mover, i, bit) {
+            if G::Row::load(&run.sets[mover], i) & G::Row::bit(bit) != G::Row::ZERO {
                 return if winner == mover {
                     Value::Win(run.plies)
                 } else {
@@ -1112,7 +1089,7 @@ mod tests {
     }
 
     #[test]
-    #[should_panic(expected = "a move to block 3 of 3")]
+    #[should_panic(expected = "a move to block 3")]
     fn a_move_off_the_blocks_panics() {
         struct Off;
         impl BitAttractorGame for Off {

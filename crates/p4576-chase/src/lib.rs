@@ -25,7 +25,6 @@
 //! nothing beats (the tests check both readings agree on every board up to 5 x 5).
 
 use bitboard::ChaseBits;
-use dp_core::{bit_attractor, BitRow};
 use dp_core::{Error, Scanner};
 use dp_core::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};
 use layout::Layout;
@@ -265,9 +264,9 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
     let (white, black) = ((p[0] - 1, p[1] - 1), (p[2] - 1, p[3] - 1));
     // Rows of one word up to 64 columns, of two beyond.
     let value = if n <= 64 {
-        start_value(&ChaseBits::<u64>::new(n, true), white, black)
+        ChaseBits::<u64>::new(n, true).value(white, black)
     } else {
-        start_value(&ChaseBits::<u128>::new(n, true), white, black)
+        ChaseBits::<u128>::new(n, true).value(white, black)
     };
     // Distances count the plies of both players.
     match value {
@@ -276,14 +275,4 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         Value::Draw => writeln!(out, "DRAW"),
     }?;
     Ok(())
-}
-
-/// The value for White to move of White on `white` and Black on `black` (0-based).
-fn start_value<R: BitRow>(
-    chase: &ChaseBits<R>,
-    white: (usize, usize),
-    black: (usize, usize),
-) -> Value {
-    let (block, row, col) = chase.position(white, black);
-    bit_attractor(chase, 0, block, row, col)
 }
