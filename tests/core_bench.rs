@@ -91,9 +91,10 @@ fn pins_at_one_or_two_is_kayles() {
 
 #[test]
 fn pursuit_variants_match_literal_play() {
+    use core_bench::pursuit::{core_with, plain_with};
     use test_kit::Oracle;
     let mut rng = dp_core::SplitMix64::new(12);
-    // Up to 8 x 8 a block is one word; 9 x 9 and 10 x 10 shift across two.
+    // Rows of one word through `solve`, and of two through `core_with` and `plain_with`.
     for case in 0..200 {
         let n = if case % 10 == 9 {
             9 + case / 10 % 2
@@ -112,6 +113,17 @@ fn pursuit_variants_match_literal_play() {
             let text = format!("pursuit {} {} {}\n", variant, n, seed);
             core_bench::solve(text.as_bytes(), &mut out).unwrap();
             assert_eq!(String::from_utf8(out).unwrap(), expected, "{}", text);
+        }
+        let [a, b] = core_bench::pursuit::steps(seed);
+        for counts in [core_with::<u128>(n, &a, &b), plain_with::<u128>(n, &a, &b)] {
+            let (draws, hash) = counts.finish(n * n);
+            assert_eq!(
+                format!("{} {}\n", draws, hash),
+                expected,
+                "two words, {} {}",
+                n,
+                seed
+            );
         }
     }
 }
@@ -228,7 +240,8 @@ fn pursuit_on_large_boards_matches_a_scalar_retrograde() {
 
 #[test]
 #[should_panic(expected = "a board this large")]
-fn pursuit_refuses_boards_past_u32_block_words() {
-    // 724 x 724: 2^32 words, past the `u32` first words of B's blocks (723 fits).
-    core_bench::pursuit::Pursuit::new(724, &[(0, 1)], &[(1, 0)]);
+fn pursuit_refuses_boards_wider_than_its_rows() {
+    // A row of 65 cells does not fit in one word (64 does).
+    core_bench::pursuit::Pursuit::<u64>::new(64, &[(0, 1)], &[(1, 0)]);
+    core_bench::pursuit::Pursuit::<u64>::new(65, &[(0, 1)], &[(1, 0)]);
 }

@@ -4,13 +4,12 @@
 //! un-moves and layouts, and of the solved table's consistency.
 
 use dp_core::SplitMix64;
-use dp_core::{bit_retrograde, bit_retrograde_layers};
+use dp_core::{bit_attractor, bit_attractor_layers, BitAttractorGame, BitRow};
 use dp_core::{Outcome, Retrograde, RetrogradeGame, Unmoves, Value};
 use p4576_chase::bitboard::ChaseBits;
 use p4576_chase::layout::Layout;
 use p4576_chase::oracle::{brute_force, Chase as ChaseOracle};
 use p4576_chase::{solve_board, Chase, Side};
-use std::collections::HashMap;
 use test_kit::{find_mismatch, run_solver};
 
 /// A start: the board side and the two pieces' cells, 1-based as in the input.
@@ -561,37 +560,50 @@ fn small_samples_agree_with_the_brute_force() {
     assert!(checked >= 4, "{}", checked);
 }
 
-/// Every position's value from the bitboard analysis, by (white cell, black cell, side).
-fn bitboard_values(n: usize) -> Vec<Value> {
-    let chase = ChaseBits::new(n);
-    let cells = cells(n);
-    let mut index = HashMap::new();
-    for (k, (&w, &b)) in cells
-        .iter()
-        .flat_map(|w| cells.iter().map(move |b| (w, b)))
-        .enumerate()
-    {
-        index.insert(chase.position(w, b), k);
-    }
-    let mut values = vec![Value::Draw; 2 * cells.len().pow(2)];
+/// Every position's value from the attractors of both sides on the bitboards, by (white cell,
+/// black cell, side): each stored position visited once, at most one stored position per real
+/// one (the mirrors map several real ones to it).
+fn bitboard_values<R: BitRow>(n: usize, mirrored: bool) -> Vec<Value> {
+    let chase = ChaseBits::<R>::new(n, mirrored);
+    let (blocks, rows_per_block) = (chase.blocks(), chase.rows());
+    let mut stored = vec![Value::Draw; 2 * blocks * rows_per_block * n];
     let mut visits = 0;
-    bit_retrograde_layers(&chase, |plies, side, outcome, layer| {
-        layer.for_each_word(|i, mut bits| {
-            while bits != 0 {
-                let p = 64 * i + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let k = *index.get(&p).expect("a bit outside the board");
-                assert_eq!(values[2 * k + side], Value::Draw, "position {} twice", p);
-                values[2 * k + side] = match outcome {
-                    Outcome::Win => Value::Win(plies),
-                    _ => Value::Loss(plies),
-                };
-                visits += 1;
+    for winner in 0..2 {
+        bit_attractor_layers(&chase, winner, |plies, mover, block, lo, rows| {
+            for (k, row) in rows.chunks_exact(R::WORDS).enumerate() {
+                let bits = R::load(row, 0);
+                for c in 0..n {
+                    if bits & R::bit(c) != R::ZERO {
+                        let i = ((mover * blocks + block) * rows_per_block + lo + k) * n + c;
+                        assert_eq!(
+                            stored[i],
+                            Value::Draw,
+                            "{:?} twice",
+                            (mover, block, lo + k, c)
+                        );
+                        stored[i] = if mover == winner {
+                            Value::Win(plies)
+                        } else {
+                            Value::Loss(plies)
+                        };
+                        visits += 1;
+                    }
+                }
+                assert!(bits & !R::low(n) == R::ZERO, "a bit off the board");
             }
         });
-        true
-    });
+    }
     assert!(visits > 0);
+    let cells = cells(n);
+    let mut values = Vec::new();
+    for &w in &cells {
+        for &b in &cells {
+            let (block, row, col) = chase.position(w, b);
+            for side in 0..2 {
+                values.push(stored[((side * blocks + block) * rows_per_block + row) * n + col]);
+            }
+        }
+    }
     values
 }
 
@@ -600,43 +612,55 @@ fn the_bitboard_analysis_gives_every_position_the_table_value() {
     for n in 1..=9 {
         let chase = Chase::new(n);
         let table = solve_board(n);
-        let values = bitboard_values(n);
         let cells = cells(n);
-        let pairs = cells.iter().flat_map(|w| cells.iter().map(move |b| (w, b)));
-        for (k, (&w, &b)) in pairs.enumerate() {
-            for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
-                let expected = table.value(chase.position(w, b, side));
-                assert_eq!(
-                    values[2 * k + s],
-                    expected,
-                    "n {} {:?} {:?} {:?}",
-                    n,
-                    w,
-                    b,
-                    side
-                );
+        let runs = [
+            bitboard_values::<u64>(n, true),
+            bitboard_values::<u64>(n, false),
+            bitboard_values::<u128>(n, true),
+        ];
+        for (run, values) in runs.iter().enumerate() {
+            let pairs = cells.iter().flat_map(|w| cells.iter().map(move |b| (w, b)));
+            for (k, (&w, &b)) in pairs.enumerate() {
+                for (s, side) in [Side::White, Side::Black].into_iter().enumerate() {
+                    let expected = table.value(chase.position(w, b, side));
+                    assert_eq!(
+                        values[2 * k + s],
+                        expected,
+                        "n {} run {} {:?} {:?} {:?}",
+                        n,
+                        run,
+                        w,
+                        b,
+                        side
+                    );
+                }
             }
         }
     }
 }
 
+/// The value of a start (White to move) through the bitboards of rows of `R`.
+fn start_value<R: BitRow>(n: usize, mirrored: bool, w: (usize, usize), b: (usize, usize)) -> Value {
+    let chase = ChaseBits::<R>::new(n, mirrored);
+    let (block, row, col) = chase.position(w, b);
+    bit_attractor(&chase, 0, block, row, col)
+}
+
 #[test]
 fn boards_of_more_than_64_columns_shift_across_words() {
-    // From 64 columns on a row shift moves whole words (64 is a shift of exactly one word).
+    // Past 64 columns a row takes two words: the shifts carry between them and the mirrors
+    // reverse both. Far corners (the longest analysis) on 64 and 65 columns, random starts.
     let mut rng = SplitMix64::new(64);
     for n in [63, 64, 65] {
         let chase = Chase::new(n);
-        let bits = ChaseBits::new(n);
-        // Far corners (the longest analysis) on 64 columns, random starts around it.
-        let starts = if n == 64 {
-            vec![Start {
+        let mut starts = vec![Start::random(&mut rng, n), Start::random(&mut rng, n)];
+        if n > 63 {
+            starts.push(Start {
                 n,
                 white: (1, 1),
                 black: (n, n),
-            }]
-        } else {
-            vec![Start::random(&mut rng, n)]
-        };
+            });
+        }
         for start in starts {
             let (w, b) = (start.white, start.black);
             let (w, b) = ((w.0 - 1, w.1 - 1), (b.0 - 1, b.1 - 1));
@@ -644,8 +668,62 @@ fn boards_of_more_than_64_columns_shift_across_words() {
             let table = Retrograde::new(&chase)
                 .until_resolved(&[pos])
                 .solve_with_unmoves();
-            let got = bit_retrograde(&bits, &[(0, bits.position(w, b))]);
-            assert_eq!(got, [table.value(pos)], "n {} {:?}", n, start);
+            let expected = table.value(pos);
+            assert_eq!(
+                start_value::<u128>(n, true, w, b),
+                expected,
+                "n {} {:?}",
+                n,
+                start
+            );
+            assert_eq!(
+                start_value::<u128>(n, false, w, b),
+                expected,
+                "n {} {:?}",
+                n,
+                start
+            );
+            if n <= 64 {
+                assert_eq!(
+                    start_value::<u64>(n, true, w, b),
+                    expected,
+                    "n {} {:?}",
+                    n,
+                    start
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn odd_boards_store_their_middle_row_and_column_once() {
+    // On an odd board the middle row and column of Black's cells are their own mirror images:
+    // every start there, and next to it, against the table.
+    let n = 7;
+    let chase = Chase::new(n);
+    let table = solve_board(n);
+    for &w in &cells(n) {
+        for b in [
+            (3, 3),
+            (3, 0),
+            (0, 3),
+            (3, 6),
+            (6, 3),
+            (2, 3),
+            (4, 3),
+            (3, 4),
+        ] {
+            if w != b {
+                let expected = table.value(chase.position(w, b, Side::White));
+                assert_eq!(
+                    start_value::<u64>(n, true, w, b),
+                    expected,
+                    "{:?} {:?}",
+                    w,
+                    b
+                );
+            }
         }
     }
 }

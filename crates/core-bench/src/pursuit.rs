@@ -1,20 +1,16 @@
 //! The pursuit entry: two pieces on an N x N board, each with its own steps from the seed; who
-//! moves onto the other piece wins, who cannot move loses. Solved for every position by
-//! bit-parallel retrograde analysis, through [`dp_core::bit_retrograde_layers`]
-//! ([`core`](fn@core)) and as a hand-written loop of the same layers over the same words
-//! ([`plain`]).
+//! moves onto the other piece wins, who cannot move loses. Solved for every position by each
+//! side's attractor on bitboards, through [`dp_core::bit_attractor_layers`] ([`core`](fn@core))
+//! and as a hand-written loop of the same plies over the same words ([`plain`]).
 //!
 //! # Layout
-//! As p4576-chase's bitboards: for each cell `b` of B (row-major, `r * n + c`) a block of
-//! `k = ceil(n² / 64)` words holds one bit per cell `a` of A; blocks are `pad` zero words apart,
-//! and the table starts with `pad` of them, so that a shift by up to two rows and two columns
-//! (`2 n + 2` bits) reads its neighbour words without a branch at a block's ends. Position
-//! `64 * (pad + b * stride) + a` is A on `a` and B on `b`, with either side to move (side 0: A to
-//! move). A step `(dr, dc)` of A is a shift of the block by `dr * n + dc` bits, kept to the cells
-//! where it stays on the board by a mask per step; a step of B moves a word whole to another
-//! block.
+//! As p4576-chase's bitboards, without the mirrors (the steps have no symmetry): for each cell
+//! `b` of B (row-major, `r * n + c`) a block of n rows, each a [`BitRow`] of one word (n <= 64)
+//! or two, bit `c` of row `r` for A on `(r, c)`; either side to move (side 0: A to move). A
+//! step `(dr, dc)` of A reads the row `dr` away shifted by `dc` columns, kept to the cells where
+//! it stays on the board by a mask per step; a step of B reads another block whole.
 
-use dp_core::{bit_retrograde_layers, BitBlocks, BitLayer, BitRetrogradeGame, Outcome, SplitMix64};
+use dp_core::{bit_attractor_layers, popcount, BitAttractorGame, BitRow, BlockMove, SplitMix64};
 
 /// A piece's step: `(dr, dc)`, each in `-2..=2`, not both 0.
 pub type Step = (i32, i32);
@@ -109,64 +105,62 @@ fn mix(mut x: u64) -> u64 {
     x ^ x >> 31
 }
 
-/// A step of A as a shift of a block: the parent bit `a` reads the child bit `a + shift`.
+/// A step of A inside a block: row `r` reads row `r + dr`, column `c` column `c + dc`.
 #[derive(Clone, Copy, Debug)]
-struct Shift {
-    /// `shift > 0`: the parent word reads words ahead of it.
-    ahead: bool,
-    /// `|shift|` bits.
-    len: usize,
+struct Shift<R> {
+    dr: isize,
+    dc: i32,
+    /// The columns from which the step stays on the board.
+    stays: R,
 }
 
 /// The board, the steps and the bitboard layout (see the module doc), as a
-/// [`BitRetrogradeGame`].
+/// [`BitAttractorGame`] with rows of `R`.
 ///
 /// # Example
 /// ```
 /// use core_bench::pursuit::Pursuit;
-/// use dp_core::{bit_retrograde, Value};
+/// use dp_core::{bit_attractor, Value};
 /// // A steps right, B down; A on (0, 0) and B on (0, 1). A to move captures at once; B to
 /// // move can only step to (1, 1), then A steps to (0, 1) and B, stuck, has lost.
-/// let game = Pursuit::new(2, &[(0, 1)], &[(1, 0)]);
-/// let p = game.position((0, 0), (0, 1));
-/// assert_eq!(bit_retrograde(&game, &[(0, p), (1, p)]), [Value::Win(1), Value::Loss(2)]);
+/// let game = Pursuit::<u64>::new(2, &[(0, 1)], &[(1, 0)]);
+/// let (block, row, col) = game.position((0, 0), (0, 1));
+/// assert_eq!(bit_attractor(&game, 0, block, row, col), Value::Win(1));
+/// assert_eq!(bit_attractor(&game, 1, block, row, col), Value::Loss(2));
 /// ```
 #[derive(Clone, Debug)]
-pub struct Pursuit {
+pub struct Pursuit<R> {
     n: usize,
-    blocks: BitBlocks,
-    /// Words of A's cells per block.
-    k: usize,
-    shifts: Vec<Shift>,
-    /// `masks[s * k + j]`: the cells of word `j` of a block from which A's step `s` stays on
-    /// the board.
-    masks: Vec<u64>,
-    /// The cells of word `j` from which A has no step.
-    a_stuck: Vec<u64>,
-    /// For each cell of B, the first words of the blocks of the cells it steps to, and of the
-    /// cells it steps from.
-    b_to: Vec<Vec<u32>>,
-    b_from: Vec<Vec<u32>>,
+    shifts: Vec<Shift<R>>,
+    /// Row `r`: the cells of A with a step on the board.
+    a_moves: Vec<R>,
+    /// For each cell of B: the cells it steps to, and its row and the cells of that row but its
+    /// own.
+    b_to: Vec<Vec<BlockMove>>,
+    own: Vec<(usize, R)>,
+    /// The cells of a row.
+    all: R,
 }
 
-impl Pursuit {
+impl<R: BitRow> Pursuit<R> {
     /// The pursuit on an n x n board, A stepping by `a_steps`, B by `b_steps`.
     ///
     /// # Panics
-    /// If n is 0, a step is longer than 2 rows or columns, or the table has 2^32 words or more
-    /// (n above 723: B's blocks are kept by their first word as a `u32`).
+    /// If n is 0, a step is longer than 2 rows or columns, or a row of n cells does not fit in
+    /// `R` ("a board this large").
     ///
     /// # Complexity
     /// O(n² (|a_steps| + |b_steps|)).
     ///
     /// # Example
     /// ```
-    /// use core_bench::pursuit::Pursuit;
-    /// // 9 blocks of 1 word, a word of padding before each and after the last.
-    /// assert_eq!(Pursuit::new(3, &[(0, 1)], &[(1, 0)]).words(), 1 + 9 * 2);
+    /// use dp_core::BitAttractorGame;
+    /// let game = core_bench::pursuit::Pursuit::<u64>::new(3, &[(0, 1)], &[(1, 0)]);
+    /// assert_eq!((game.blocks(), game.rows(), game.cols()), (9, 3, 3));
     /// ```
     pub fn new(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Self {
         assert!(n > 0, "an empty board");
+        assert!(n <= 64 * R::WORDS, "a board this large");
         assert!(
             a_steps
                 .iter()
@@ -174,78 +168,61 @@ impl Pursuit {
                 .all(|&(dr, dc)| dr.abs() <= 2 && dc.abs() <= 2),
             "a step longer than 2"
         );
-        let cells = n * n;
-        // A step of up to two rows and two columns is a shift of up to 2 n + 2 bits.
-        let blocks = BitBlocks::new(cells, cells, 2 * n + 2);
-        assert!(blocks.words() < 1 << 32, "a board this large");
-        let k = blocks.words_per_block();
-        let on_board = |cell: usize, (dr, dc): Step| {
-            let (r, c) = ((cell / n) as i64 + dr as i64, (cell % n) as i64 + dc as i64);
+        let all = R::low(n);
+        let on_board = |r: usize, c: usize, (dr, dc): Step| {
+            let (r, c) = (r as i64 + dr as i64, c as i64 + dc as i64);
             if (0..n as i64).contains(&r) && (0..n as i64).contains(&c) {
-                Some(r as usize * n + c as usize)
+                Some((r as usize, c as usize))
             } else {
                 None
             }
         };
-        let mut masks = vec![0u64; a_steps.len() * k];
-        let mut a_stuck = vec![0u64; k];
-        for a in 0..cells {
-            let mut stuck = true;
-            for (s, &step) in a_steps.iter().enumerate() {
-                if on_board(a, step).is_some() {
-                    masks[s * k + a / 64] |= 1 << (a % 64);
-                    stuck = false;
-                }
-            }
-            a_stuck[a / 64] |= (stuck as u64) << (a % 64);
-        }
-        let shifts = a_steps
+        let shifts: Vec<Shift<R>> = a_steps
             .iter()
-            .map(|&(dr, dc)| {
-                let shift = dr as isize * n as isize + dc as isize;
-                let len = shift.unsigned_abs();
-                Shift {
-                    ahead: shift > 0,
-                    len,
-                }
+            .map(|&(dr, dc)| Shift {
+                dr: dr as isize,
+                dc,
+                stays: if dc >= 0 {
+                    all >> dc as u32
+                } else {
+                    all << (-dc) as u32 & all
+                },
             })
             .collect();
-        let first = |cell: usize| blocks.first_word(cell) as u32;
-        let mut b_to = vec![Vec::new(); cells];
-        let mut b_from = vec![Vec::new(); cells];
-        for (b, firsts) in b_to.iter_mut().enumerate() {
-            for &step in b_steps {
-                if let Some(to) = on_board(b, step) {
-                    firsts.push(first(to));
-                    b_from[to].push(first(b));
+        let a_moves = (0..n)
+            .map(|r| {
+                let mut row = R::ZERO;
+                for (&step, shift) in a_steps.iter().zip(&shifts) {
+                    if on_board(r, 0, (step.0, 0)).is_some() {
+                        row = row | shift.stays;
+                    }
                 }
-            }
-        }
+                row
+            })
+            .collect();
+        let cells = n * n;
+        let b_to = (0..cells)
+            .map(|b| {
+                b_steps
+                    .iter()
+                    .filter_map(|&s| on_board(b / n, b % n, s))
+                    .map(|(r, c)| BlockMove::to(r * n + c))
+                    .collect()
+            })
+            .collect();
+        let own = (0..cells).map(|b| (b / n, all & !R::bit(b % n))).collect();
         Pursuit {
             n,
-            blocks,
-            k,
             shifts,
-            masks,
-            a_stuck,
+            a_moves,
             b_to,
-            b_from,
+            own,
+            all,
         }
     }
 
-    /// The words of a bitmap of the positions of one side to move.
-    ///
-    /// # Complexity
-    /// O(1).
-    ///
-    /// # Example
-    /// See [`Pursuit::new`].
-    pub fn words(&self) -> usize {
-        self.blocks.words()
-    }
-
-    /// The index (for either side to move) of A on `a` and B on `b`, 0-based (row, column)
-    /// pairs.
+    /// The (block, row, column) of A on `a` and B on `b`, 0-based (row, column) pairs, for
+    /// either side to move.
     ///
     /// # Panics
     /// If a coordinate is outside the board.
@@ -255,160 +232,186 @@ impl Pursuit {
     ///
     /// # Example
     /// ```
-    /// let pursuit = core_bench::pursuit::Pursuit::new(3, &[(0, 1)], &[(1, 0)]);
-    /// assert_eq!(pursuit.position((0, 1), (0, 0)), 64 * 1 + 1);
+    /// let pursuit = core_bench::pursuit::Pursuit::<u64>::new(3, &[(0, 1)], &[(1, 0)]);
+    /// assert_eq!(pursuit.position((0, 1), (2, 0)), (6, 0, 1));
     /// ```
-    pub fn position(&self, a: (usize, usize), b: (usize, usize)) -> usize {
-        let cell = |(r, c): (usize, usize)| {
-            assert!(r < self.n && c < self.n, "a cell off the board");
-            r * self.n + c
-        };
-        self.blocks.index(cell(b), cell(a))
+    pub fn position(&self, a: (usize, usize), b: (usize, usize)) -> (usize, usize, usize) {
+        let n = self.n;
+        assert!(
+            a.0 < n && a.1 < n && b.0 < n && b.1 < n,
+            "a cell off the board"
+        );
+        (b.0 * n + b.1, a.0, a.1)
     }
 
-    /// The cell of B of word `i` of a block, the block's first word and `i`'s place in it.
+    /// Combines into `acc` (rows `lo..` of a block, B on it) the cells of A from which some step
+    /// (OR, if `any`) or every step (AND) leads into `set` (the block's rows of the positions
+    /// with B to move). A loop over the rows for each step, which the compiler vectorises.
     #[inline]
-    fn block_of(&self, i: usize) -> (usize, usize, usize) {
-        let (b, j) = self.blocks.block_of(i);
-        (b, i - j, j)
-    }
-
-    /// Calls `emit(i, bits)` with the terminal losses of `side` to move: both pieces on one
-    /// cell, and the cells of the side to move that have no step.
-    fn for_each_terminal_loss<F: FnMut(usize, u64)>(&self, side: usize, mut emit: F) {
-        let cells = self.n * self.n;
-        let all = |j: usize| {
-            if j + 1 < self.k || cells % 64 == 0 {
-                !0
-            } else {
-                !0 >> (64 - cells % 64)
+    fn a_steps(&self, any: bool, set: &[u64], lo: usize, acc: &mut [u64]) {
+        let w = R::WORDS;
+        let hi = lo + acc.len() / w;
+        for s in &self.shifts {
+            // The rows whose step stays on the board.
+            let from = (lo as isize).max(-s.dr);
+            let to = (hi as isize).min(self.n as isize - s.dr);
+            if from >= to {
+                continue;
             }
-        };
-        for b in 0..cells {
-            let first = self.blocks.first_word(b);
-            let b_stuck = side == 1 && self.b_to[b].is_empty();
-            for j in 0..self.k {
-                let mut bits = if b_stuck {
-                    all(j)
-                } else if side == 0 {
-                    self.a_stuck[j]
-                } else {
-                    0
-                };
-                if b / 64 == j {
-                    bits |= 1 << (b % 64);
-                }
-                emit(first + j, bits);
-            }
-        }
-    }
-
-    /// Calls `emit(i, bits)` with the parents, A to move, of the word `x` at `i` of a set of
-    /// positions with B to move: for each step, the word shifted into the (one or two) words
-    /// that read it, masked to where the step stays on the board.
-    ///
-    /// `emit` is taken by `&mut`, not by value: a caller's `&mut emit` passed on as a value is
-    /// called through the `FnMut for &mut F` shim, which rustc 1.63 did not inline (the plain
-    /// loop took 1.24x its time).
-    #[inline]
-    fn a_parents<F: FnMut(usize, u64)>(&self, i: usize, x: u64, emit: &mut F) {
-        let (_, first, j) = self.block_of(i);
-        for (s, shift) in self.shifts.iter().enumerate() {
-            let masks = &self.masks[s * self.k..s * self.k + self.k];
-            let (q, r) = (shift.len / 64, (shift.len % 64) as u32);
-            // `>> (63 - r) >> 1` is 0 for r = 0, where `>> 64` would overflow.
-            if shift.ahead {
-                // The parent word p reads x >> r at p = i - q and x << (64 - r) at i - q - 1.
-                if j >= q {
-                    emit(first + j - q, x >> r & masks[j - q]);
-                    if j > q {
-                        emit(first + j - q - 1, x << (63 - r) << 1 & masks[j - q - 1]);
-                    }
-                }
+            let (from, to) = (from as usize, to as usize);
+            let target = &mut acc[(from - lo) * w..(to - lo) * w];
+            let source = (from as isize + s.dr) as usize;
+            let rows = &set[source * w..(source + to - from) * w];
+            let (dc, stays) = (s.dc, s.stays);
+            let pairs = target.chunks_exact_mut(w).zip(rows.chunks_exact(w));
+            if dc >= 0 && any {
+                pairs.for_each(|(a, x)| {
+                    (R::load(a, 0) | R::load(x, 0) >> dc as u32 & stays).store(a, 0)
+                });
+            } else if dc >= 0 {
+                pairs.for_each(|(a, x)| {
+                    (R::load(a, 0) & (R::load(x, 0) >> dc as u32 | !stays)).store(a, 0)
+                });
+            } else if any {
+                pairs.for_each(|(a, x)| {
+                    (R::load(a, 0) | R::load(x, 0) << (-dc) as u32 & stays).store(a, 0)
+                });
             } else {
-                // The parent word p reads x << r at p = i + q and x >> (64 - r) at i + q + 1.
-                if j + q < self.k {
-                    emit(first + j + q, x << r & masks[j + q]);
-                    if j + q + 1 < self.k {
-                        emit(first + j + q + 1, x >> (63 - r) >> 1 & masks[j + q + 1]);
-                    }
-                }
+                pairs.for_each(|(a, x)| {
+                    (R::load(a, 0) & (R::load(x, 0) << (-dc) as u32 | !stays)).store(a, 0)
+                });
             }
         }
     }
 
-    /// Calls `emit(i, bits)` with the parents, B to move, of the word `x` at `i` of a set of
-    /// positions with A to move: the same word in the blocks of the cells B steps from.
-    #[inline]
-    fn b_parents<F: FnMut(usize, u64)>(&self, i: usize, x: u64, emit: &mut F) {
-        let (b, _, j) = self.block_of(i);
-        for &from in &self.b_from[b] {
-            emit(from as usize + j, x);
-        }
-    }
-
-    /// Word `i` of the positions, B to move, whose every step leads into `set` (A to move).
-    #[inline]
-    fn b_all_into(&self, set: &[u64], i: usize) -> u64 {
-        let (b, _, j) = self.block_of(i);
-        let to = &self.b_to[b];
-        to.iter().fold(!0, |all, &to| all & set[to as usize + j])
-    }
-
-    /// Word `i` of the positions, A to move, whose every step leads into `set` (B to move).
-    #[inline]
-    fn a_all_into(&self, set: &[u64], i: usize) -> u64 {
-        let (_, _, j) = self.block_of(i);
-        let mut all = !0;
-        for (s, shift) in self.shifts.iter().enumerate() {
-            let moved = if shift.ahead {
-                BitBlocks::ahead(set, i, shift.len)
-            } else {
-                BitBlocks::behind(set, i, shift.len)
-            };
-            all &= moved | !self.masks[s * self.k + j];
-        }
-        all
-    }
-}
-
-impl BitRetrogradeGame for Pursuit {
-    fn positions(&self) -> usize {
-        64 * self.words()
-    }
-
-    /// Both pieces on one cell (the side to move was just caught), and no step.
-    fn terminal<F: FnMut(usize, u64)>(&self, side: usize, outcome: Outcome, emit: F) {
-        if outcome == Outcome::Loss {
-            self.for_each_terminal_loss(side, emit)
-        }
-    }
-
-    #[inline]
-    fn some_move_into<F: FnMut(usize, u64)>(&self, side: usize, layer: &BitLayer, mut emit: F) {
-        if side == 0 {
-            layer.for_each_word(|i, x| self.a_parents(i, x, &mut emit));
+    /// Row `r` of block `b` of the positions of `mover` to move that are not terminal.
+    fn live_row(&self, mover: usize, b: usize, r: usize) -> R {
+        let (row, own) = self.own[b];
+        let others = if row == r { own } else { self.all };
+        if mover == 0 {
+            others & self.a_moves[r]
+        } else if self.b_to[b].is_empty() {
+            R::ZERO
         } else {
-            layer.for_each_word(|i, x| self.b_parents(i, x, &mut emit));
+            others
         }
     }
 
+    /// Clears in `acc` (rows `lo..` of block `b`) the positions of `mover` to move that are
+    /// terminal.
     #[inline]
-    fn every_move_into(&self, side: usize, set: &[u64], i: usize) -> u64 {
-        if side == 0 {
-            self.a_all_into(set, i)
+    fn live_rows(&self, mover: usize, b: usize, lo: usize, acc: &mut [u64]) {
+        let w = R::WORDS;
+        if mover == 0 {
+            let moves = &self.a_moves[lo..lo + acc.len() / w];
+            for (a, &m) in acc.chunks_exact_mut(w).zip(moves) {
+                (R::load(a, 0) & m).store(a, 0);
+            }
+        } else if self.b_to[b].is_empty() {
+            acc.fill(0);
         } else {
-            self.b_all_into(set, i)
+            for a in acc.chunks_exact_mut(w) {
+                (R::load(a, 0) & self.all).store(a, 0);
+            }
+        }
+        let (r, own) = self.own[b];
+        if (lo..lo + acc.len() / w).contains(&r) {
+            (R::load(acc, r - lo) & own).store(acc, r - lo);
         }
     }
 }
 
-/// The pursuit of `n`, `a_steps`, `b_steps` solved through [`bit_retrograde_layers`]: the
-/// [`Counts`] of every layer.
+impl<R: BitRow> BitAttractorGame for Pursuit<R> {
+    type Row = R;
+
+    fn blocks(&self) -> usize {
+        self.n * self.n
+    }
+
+    fn rows(&self) -> usize {
+        self.n
+    }
+
+    fn cols(&self) -> usize {
+        self.n
+    }
+
+    fn block_moves<F: FnMut(BlockMove)>(&self, mover: usize, block: usize, mut emit: F) {
+        if mover == 1 {
+            self.b_to[block].iter().for_each(|&m| emit(m));
+        }
+    }
+
+    fn row_steps<F: FnMut(isize)>(&self, mover: usize, emit: F) {
+        if mover == 0 {
+            self.shifts.iter().map(|s| s.dr).for_each(emit)
+        }
+    }
+
+    #[inline]
+    fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], lo: usize, acc: &mut [u64]) {
+        self.a_steps(any, set, lo, acc)
+    }
+
+    #[inline]
+    fn live(&self, mover: usize, block: usize, lo: usize, acc: &mut [u64]) {
+        self.live_rows(mover, block, lo, acc)
+    }
+
+    /// Both pieces on one cell (the side to move was just caught), and the mover with no step.
+    fn terminal_losses<F: FnMut(usize, usize, R)>(&self, mover: usize, mut emit: F) {
+        let all = R::low(self.n);
+        for b in 0..self.blocks() {
+            for r in 0..self.n {
+                emit(b, r, all & !self.live_row(mover, b, r));
+            }
+        }
+    }
+}
+
+/// Counts each ply's new positions of one attractor: [`Counts::add`] once per value.
+struct Tally {
+    counts: Counts,
+    /// The current value (plies, side to move, won) and its positions so far.
+    value: (u32, usize, bool),
+    count: u64,
+}
+
+impl Tally {
+    #[inline]
+    fn add(&mut self, value: (u32, usize, bool), count: u64) {
+        if value != self.value {
+            self.flush();
+            self.value = value;
+        }
+        self.count += count;
+    }
+
+    fn flush(&mut self) {
+        if self.count > 0 {
+            let (plies, side, win) = self.value;
+            self.counts.add(plies, side, win, self.count);
+            self.count = 0;
+        }
+    }
+}
+
+/// The set bits of a row (by table: judges' `rustc -O` has no `popcnt`).
+#[inline]
+fn ones<R: BitRow>(row: R) -> u64 {
+    let mut words = [0u64; 2];
+    row.store(&mut words, 0);
+    let high = if R::WORDS > 1 { popcount(words[1]) } else { 0 };
+    u64::from(popcount(words[0]) + high)
+}
+
+/// The pursuit of `n`, `a_steps`, `b_steps` solved through [`bit_attractor_layers`], rows of
+/// one word up to 64 columns and of two beyond: the [`Counts`] of every ply of both sides'
+/// attractors.
 ///
 /// # Complexity
-/// Per layer, O(|steps|) per non-zero word of the last layer and per candidate word; about
-/// `13 n⁴ / 8` bytes (`n² (ceil(n² / 64) + (2 n + 2) / 64 + 1)` words per bitmap).
+/// Per ply, O(|steps|) row operations for each row of the span of changed rows of each block
+/// that reads a changed block; `4 n³ ceil(n / 64)` words.
 ///
 /// # Example
 /// ```
@@ -417,89 +420,49 @@ impl BitRetrogradeGame for Pursuit {
 /// assert_eq!(core(7, &a, &b), plain(7, &a, &b));
 /// ```
 pub fn core(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Counts {
-    let game = Pursuit::new(n, a_steps, b_steps);
-    let mut counts = Counts::default();
-    bit_retrograde_layers(&game, |plies, side, outcome, layer| {
-        counts.add(plies, side, outcome == Outcome::Win, layer.len() as u64);
-        true
-    });
-    counts
-}
-
-/// A layer of the plain loop: its words, and a bit per word that is not 0, scanned so that the
-/// words are visited in increasing order (a list of the non-zero words, visited as they came,
-/// made the loop about 1.5x slower: out of order, the shifts' reads miss the cache; sorting the
-/// list cost a quarter of the time).
-struct Layer {
-    words: Vec<u64>,
-    nonzero: Vec<u64>,
-}
-
-impl Layer {
-    fn new(words: usize) -> Self {
-        Layer {
-            words: vec![0; words],
-            nonzero: vec![0; (words + 63) / 64],
-        }
-    }
-
-    #[inline]
-    fn or(&mut self, i: usize, bits: u64) {
-        if bits != 0 {
-            self.words[i] |= bits;
-            self.nonzero[i / 64] |= 1 << (i % 64);
-        }
-    }
-
-    /// Calls `f(i, word)` for every non-zero word in increasing order of `i`.
-    #[inline]
-    fn for_each<F: FnMut(usize, u64)>(&self, mut f: F) {
-        for (t, &summary) in self.nonzero.iter().enumerate() {
-            let mut summary = summary;
-            while summary != 0 {
-                let i = 64 * t + summary.trailing_zeros() as usize;
-                summary &= summary - 1;
-                f(i, self.words[i]);
-            }
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.nonzero.iter().all(|&s| s == 0)
-    }
-
-    fn clear(&mut self) {
-        for t in 0..self.nonzero.len() {
-            let mut summary = std::mem::take(&mut self.nonzero[t]);
-            while summary != 0 {
-                self.words[64 * t + summary.trailing_zeros() as usize] = 0;
-                summary &= summary - 1;
-            }
-        }
-    }
-
-    fn count(&self) -> u64 {
-        let mut count = 0;
-        self.for_each(|_, w| count += u64::from(w.count_ones()));
-        count
-    }
-}
-
-/// Calls `emit(i, bits)` with the parents, `side` to move, of the words of `layer`.
-#[inline]
-fn parents<F: FnMut(usize, u64)>(game: &Pursuit, side: usize, layer: &Layer, mut emit: F) {
-    if side == 0 {
-        layer.for_each(|i, x| game.a_parents(i, x, &mut emit));
+    if n <= 64 {
+        core_with::<u64>(n, a_steps, b_steps)
     } else {
-        layer.for_each(|i, x| game.b_parents(i, x, &mut emit));
+        core_with::<u128>(n, a_steps, b_steps)
     }
 }
 
-/// The same by a hand-written loop of the same layers over the same words (no dp-core solver):
-/// each layer as its words and a bit per non-zero word; losses at `d` are the parents of
-/// the wins at `d - 1` whose every move leads into the wins so far, computed before the wins
-/// at `d`. The moves on words are [`Pursuit`]'s, as in [`core`](fn@core): what differs is the
-/// driver.
+/// [`core`](fn@core) with rows of `R` (tests run small boards on two words a row).
+///
+/// # Panics
+/// As [`Pursuit::new`].
+///
+/// # Complexity
+/// As [`core`](fn@core).
+///
+/// # Example
+/// ```
+/// use core_bench::pursuit::{core, core_with};
+/// let [a, b] = core_bench::pursuit::steps(4);
+/// assert_eq!(core_with::<u128>(6, &a, &b), core(6, &a, &b));
+/// ```
+pub fn core_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Counts {
+    let game = Pursuit::<R>::new(n, a_steps, b_steps);
+    let mut tally = Tally {
+        counts: Counts::default(),
+        value: (0, 0, false),
+        count: 0,
+    };
+    for winner in 0..2 {
+        bit_attractor_layers(&game, winner, |plies, mover, _, _, rows| {
+            let count = rows.iter().map(|&w| u64::from(popcount(w))).sum();
+            tally.add((plies, mover, mover == winner), count)
+        });
+    }
+    tally.flush();
+    tally.counts
+}
+
+/// The same by a hand-written loop of the same plies over the same words (no dp-core solver):
+/// each side's attractor in turn, at odd plies the winner's half (OR over its steps), at even
+/// plies the loser's (AND); per block the rows changed at the half's last ply, and a bitmap of
+/// the blocks to recompute. The moves on words are [`Pursuit`]'s, as in [`core`](fn@core):
+/// what differs is the driver.
 ///
 /// # Complexity
 /// That of [`core`](fn@core).
@@ -512,67 +475,173 @@ fn parents<F: FnMut(usize, u64)>(game: &Pursuit, side: usize, layer: &Layer, mut
 /// assert_eq!(counts.finish(4).0, 0);
 /// ```
 pub fn plain(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Counts {
-    let game = Pursuit::new(n, a_steps, b_steps);
-    let words = game.words();
-    let layers = || [Layer::new(words), Layer::new(words)];
-    let (mut wins, mut losses, mut next_wins, mut next_losses) =
-        (layers(), layers(), layers(), layers());
-    let mut candidates = Layer::new(words);
-    let mut resolved = [vec![0u64; words], vec![0u64; words]];
-    let mut won = [vec![0u64; words], vec![0u64; words]];
-    for side in 0..2 {
-        game.for_each_terminal_loss(side, |i, bits| {
-            resolved[side][i] |= bits;
-            losses[side].or(i, bits);
-        });
+    if n <= 64 {
+        plain_with::<u64>(n, a_steps, b_steps)
+    } else {
+        plain_with::<u128>(n, a_steps, b_steps)
+    }
+}
+
+/// [`plain`] with rows of `R`.
+///
+/// # Panics
+/// As [`Pursuit::new`].
+///
+/// # Complexity
+/// As [`core`](fn@core).
+///
+/// # Example
+/// ```
+/// use core_bench::pursuit::{plain, plain_with};
+/// let [a, b] = core_bench::pursuit::steps(4);
+/// assert_eq!(plain_with::<u128>(6, &a, &b), plain(6, &a, &b));
+/// ```
+pub fn plain_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Counts {
+    let game = Pursuit::<R>::new(n, a_steps, b_steps);
+    let (cells, w) = (n * n, R::WORDS);
+    let stride = n * w;
+    // The blocks of B that step to each block.
+    let mut b_from = vec![Vec::new(); cells];
+    for (b, to) in game.b_to.iter().enumerate() {
+        for m in to {
+            b_from[m.block].push(b);
+        }
     }
     let mut counts = Counts::default();
-    let mut plies = 0;
-    loop {
-        for side in 0..2 {
-            for (win, layer) in [(false, &losses[side]), (true, &wins[side])] {
-                if !layer.is_empty() {
-                    counts.add(plies, side, win, layer.count());
+    let mut acc = vec![0u64; stride];
+    for winner in 0..2 {
+        // sets[mover], and per block the ply of its last change and the rows changed.
+        let mut sets = [vec![0u64; cells * stride], vec![0u64; cells * stride]];
+        let mut changed = [vec![(0u32, 0u128); cells], vec![(0u32, 0u128); cells]];
+        let mut todo = vec![0u64; (cells + 63) / 64];
+        let mut next = vec![0u64; (cells + 63) / 64];
+        let mark = |set: &mut [u64], b: usize| set[b / 64] |= 1 << (b % 64);
+        // The blocks read at the ply after a change of block b of `mover`'s half.
+        let readers = |mover: usize, b: usize, set: &mut [u64]| {
+            if mover == 1 {
+                if !game.shifts.is_empty() {
+                    mark(set, b);
+                }
+            } else {
+                b_from[b].iter().for_each(|&q| mark(set, q));
+            }
+        };
+        let loser = 1 - winner;
+        let mut total = 0;
+        for b in 0..cells {
+            for r in 0..n {
+                let lost = R::low(n) & !game.live_row(loser, b, r);
+                if lost != R::ZERO {
+                    lost.store(&mut sets[loser][b * stride..], r);
+                    changed[loser][b].1 |= 1 << r;
+                    total += ones(lost);
                 }
             }
+            if changed[loser][b].1 != 0 {
+                readers(loser, b, &mut todo);
+            }
         }
-        plies += 1;
-        // Losses first, while `won` holds the wins of the layers before this one.
-        for side in 0..2 {
-            let resolved = &mut resolved[side];
-            parents(&game, side, &wins[1 - side], |i, bits| {
-                candidates.or(i, bits & !resolved[i])
-            });
-            let next = &mut next_losses[side];
-            candidates.for_each(|i, bits| {
-                let all = if side == 0 {
-                    game.a_all_into(&won[1], i)
-                } else {
-                    game.b_all_into(&won[0], i)
-                };
-                let lost = bits & all;
-                resolved[i] |= lost;
-                next.or(i, lost);
-            });
-            candidates.clear();
+        if total > 0 {
+            counts.add(0, loser, false, total);
         }
-        for side in 0..2 {
-            let (resolved, won, next) = (&mut resolved[side], &mut won[side], &mut next_wins[side]);
-            parents(&game, side, &losses[1 - side], |i, bits| {
-                let bits = bits & !resolved[i];
-                resolved[i] |= bits;
-                won[i] |= bits;
-                next.or(i, bits)
-            });
-        }
-        for side in 0..2 {
-            std::mem::swap(&mut wins[side], &mut next_wins[side]);
-            std::mem::swap(&mut losses[side], &mut next_losses[side]);
-            next_wins[side].clear();
-            next_losses[side].clear();
-        }
-        if wins.iter().chain(&losses).all(Layer::is_empty) {
-            return counts;
+        let mut plies = 0u32;
+        loop {
+            let last = plies;
+            plies += 1;
+            let mover = if plies % 2 == 1 { winner } else { loser };
+            let any = mover == winner;
+            let [s0, s1] = &mut sets;
+            let (src, dst) = if mover == 0 { (&*s1, s0) } else { (&*s0, s1) };
+            let [c0, c1] = &mut changed;
+            let (csrc, cdst) = if mover == 0 { (&*c1, c0) } else { (&*c0, c1) };
+            let rows_of = |p: usize| if csrc[p].0 == last { csrc[p].1 } else { 0 };
+            let mut total = 0;
+            for t in 0..todo.len() {
+                let mut word = std::mem::take(&mut todo[t]);
+                while word != 0 {
+                    let q = 64 * t + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    let dirty = if mover == 1 {
+                        game.b_to[q].iter().fold(0, |d, m| d | rows_of(m.block))
+                    } else {
+                        // Row r reads row r + dr.
+                        let c = rows_of(q);
+                        let all_rows = !(!0u128 << (n - 1) << 1);
+                        game.shifts.iter().fold(0, |d, s| {
+                            d | if s.dr >= 0 {
+                                c >> s.dr
+                            } else {
+                                c << -s.dr & all_rows
+                            }
+                        })
+                    };
+                    if dirty == 0 {
+                        continue;
+                    }
+                    let (lo, hi) = (
+                        dirty.trailing_zeros() as usize,
+                        128 - dirty.leading_zeros() as usize,
+                    );
+                    let acc = &mut acc[lo * w..hi * w];
+                    acc.fill(if any { 0 } else { !0 });
+                    if mover == 1 {
+                        for m in &game.b_to[q] {
+                            // OR: only the rows of the block moved to that changed count.
+                            let (from, to) = if any {
+                                let c = rows_of(m.block);
+                                (
+                                    c.trailing_zeros() as usize,
+                                    128 - c.leading_zeros() as usize,
+                                )
+                            } else {
+                                (lo, hi)
+                            };
+                            if from >= to {
+                                continue;
+                            }
+                            let acc = &mut acc[(from - lo) * w..(to - lo) * w];
+                            let rows = &src[m.block * stride + from * w..m.block * stride + to * w];
+                            if any {
+                                acc.iter_mut().zip(rows).for_each(|(a, &x)| *a |= x);
+                            } else {
+                                acc.iter_mut().zip(rows).for_each(|(a, &x)| *a &= x);
+                            }
+                        }
+                    } else {
+                        game.a_steps(any, &src[q * stride..q * stride + stride], lo, acc);
+                    }
+                    game.live_rows(mover, q, lo, acc);
+                    // Into the half, `acc` keeping what entered, then a bit per row.
+                    let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
+                    for (d, a) in dst.iter_mut().zip(acc.iter_mut()) {
+                        let new = *a & !*d;
+                        *d |= *a;
+                        *a = new;
+                    }
+                    let mut done = 0u128;
+                    for (k, a) in acc.chunks_exact(w).enumerate() {
+                        if a.iter().any(|&x| x != 0) {
+                            done |= 1 << (lo + k);
+                        }
+                    }
+                    if done != 0 {
+                        cdst[q] = (plies, done);
+                        readers(mover, q, &mut next);
+                        let (first, last) = (
+                            done.trailing_zeros() as usize,
+                            128 - done.leading_zeros() as usize,
+                        );
+                        let entered = &acc[(first - lo) * w..(last - lo) * w];
+                        total += entered.iter().map(|&x| u64::from(popcount(x))).sum::<u64>();
+                    }
+                }
+            }
+            if total == 0 {
+                break;
+            }
+            counts.add(plies, mover, any, total);
+            std::mem::swap(&mut todo, &mut next);
         }
     }
+    counts
 }

@@ -1,107 +1,84 @@
-//! The chase as a [`BitRetrogradeGame`]: the placements of White for one cell of Black are a
-//! bitboard, so White's step is a shift of it and Black's step moves it whole.
+//! The chase as a [`BitAttractorGame`]: for each Black cell a bitboard of White's cells, a row
+//! of the board per [`BitRow`] (`u64` up to 64 columns, `u128` beyond), so White's step is a
+//! shift inside a row or the neighbouring row, and Black's step reads another Black cell's
+//! bitboard whole.
 //!
-//! The layout is a [`BitBlocks`]: for each Black cell `b` (row-major, `r * n + c`) a block of
-//! `ceil(n² / 64)` words holds one bit per White cell `w` (row-major too), blocks padded apart
-//! so that a shift by a board row (n bits) reads its neighbour words without a branch. Position
-//! `index(b, w)` is White on `w` and Black on `b`, with either side to move (the analysis keeps
-//! the two sides apart).
-//!
-//! On the 80 x 80 board a layer of the analysis has about five positions per non-zero word, so
-//! moving 64 placements at once does a fraction of the work of visiting each position's parents
-//! (as [`crate::Chase`] does).
+//! The board's two mirror symmetries (top to bottom, left to right) map the game to itself, so
+//! only Black's cells in the top left quarter (`ceil(n / 2)` a side) are stored: a Black move
+//! that leaves the quarter reads the mirrored cell's bitboard rows in reverse order or bits
+//! reversed ([`BlockMove`]'s mirrors). On the 80 x 80 board that is 1600 blocks of 80 rows of
+//! two words: 2 MB per set, four sets (Black's and White's wins, either side to move).
 
-use dp_core::{BitBlocks, BitLayer, BitRetrogradeGame, Outcome};
+use dp_core::{bit_attractor, BitAttractorGame, BitRow, BlockMove, Value};
 
-/// White to move: side 0 of the analysis; Black to move: side 1.
-const WHITE: usize = 0;
-
-/// For one word of a block: which of its White cells have a neighbour to the right, left, below
-/// and above.
-#[derive(Clone, Copy, Debug, Default)]
-struct Edges {
-    right: u64,
-    left: u64,
-    down: u64,
-    up: u64,
-}
-
-/// The chase on an n x n board for [`dp_core::bit_retrograde`].
+/// The chase on an n x n board for [`dp_core::bit_attractor`]; side 0 of the analysis is White
+/// to move, side 1 Black.
 ///
 /// # Example
 /// ```
-/// use dp_core::{bit_retrograde, Value};
+/// use dp_core::{bit_attractor, Value};
 /// use p4576_chase::bitboard::ChaseBits;
-/// let chase = ChaseBits::new(2);
-/// let start = chase.position((0, 0), (1, 1));
-/// assert_eq!(bit_retrograde(&chase, &[(0, start)]), [Value::Loss(2)]); // BLACK 2
+/// let chase = ChaseBits::<u64>::new(2, true);
+/// let (block, row, col) = chase.position((0, 0), (1, 1));
+/// assert_eq!(bit_attractor(&chase, 0, block, row, col), Value::Loss(2)); // BLACK 2
 /// ```
-#[derive(Clone, Debug)]
-pub struct ChaseBits {
+#[derive(Debug)]
+pub struct ChaseBits<R> {
     n: usize,
-    blocks: BitBlocks,
-    edges: Vec<Edges>,
-    /// For each Black cell, the first words of the blocks of the cells it moves to (one or two
-    /// cells in a straight line), and how many.
-    black_moves: Vec<([u32; 8], usize)>,
+    /// Black's stored cells along a side: `ceil(n / 2)` with the mirrors, else n.
+    side: usize,
+    /// White's cells of a row, and those with a neighbour to the left, to the right.
+    all: R,
+    left: R,
+    right: R,
+    /// For each block, White's cells of Black's row but Black's own.
+    own: Vec<R>,
 }
 
-impl ChaseBits {
-    /// The game on an n x n board.
+impl<R: BitRow> ChaseBits<R> {
+    /// The game on an n x n board, a quarter of Black's cells stored if `mirrored`, else all of
+    /// them (the tests compare the two).
     ///
     /// # Panics
-    /// If n is 0, or the table would have 2^32 words or more (n above 723: the first word of a
-    /// block is kept as a `u32`).
+    /// If n is 0 or more than the bits of `R`.
     ///
     /// # Complexity
     /// O(n²).
     ///
     /// # Example
     /// ```
-    /// use dp_core::BitRetrogradeGame;
-    /// // 9 blocks of 1 word, a word of padding before each and after the last.
-    /// assert_eq!(p4576_chase::bitboard::ChaseBits::new(3).positions(), 64 * (1 + 9 * 2));
+    /// use dp_core::BitAttractorGame;
+    /// use p4576_chase::bitboard::ChaseBits;
+    /// assert_eq!(ChaseBits::<u128>::new(80, true).blocks(), 40 * 40);
+    /// assert_eq!(ChaseBits::<u64>::new(5, false).blocks(), 25);
     /// ```
-    pub fn new(n: usize) -> Self {
-        assert!(n > 0, "an empty board");
-        let cells = n * n;
-        let blocks = BitBlocks::new(cells, cells, n);
-        assert!(blocks.words() < 1 << 32, "a board this large");
-        let k = blocks.words_per_block();
-        let mut edges = vec![Edges::default(); k];
-        for w in 0..cells {
-            let (r, c) = (w / n, w % n);
-            let e = &mut edges[w / 64];
-            let bit = 1 << (w % 64);
-            e.right |= if c + 1 < n { bit } else { 0 };
-            e.left |= if c > 0 { bit } else { 0 };
-            e.down |= if r + 1 < n { bit } else { 0 };
-            e.up |= if r > 0 { bit } else { 0 };
-        }
-        let mut black_moves = vec![([0; 8], 0); cells];
-        for (b, (firsts, count)) in black_moves.iter_mut().enumerate() {
-            let (r, c) = ((b / n) as isize, (b % n) as isize);
-            for len in 1..=2 {
-                for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (r2, c2) = (r + dr * len, c + dc * len);
-                    if (0..n as isize).contains(&r2) && (0..n as isize).contains(&c2) {
-                        let to = r2 as usize * n + c2 as usize;
-                        firsts[*count] = blocks.first_word(to) as u32;
-                        *count += 1;
-                    }
-                }
-            }
-        }
+    pub fn new(n: usize, mirrored: bool) -> Self {
+        assert!((1..=64 * R::WORDS).contains(&n), "a board too wide");
+        let all = R::low(n);
+        let side = if mirrored { (n + 1) / 2 } else { n };
         ChaseBits {
             n,
-            blocks,
-            edges,
-            black_moves,
+            side,
+            all,
+            left: all & !R::bit(0),
+            right: all >> 1,
+            own: (0..side * side).map(|b| all & !R::bit(b % side)).collect(),
         }
     }
 
-    /// The index (for either side to move) of White on `white` and Black on `black`, 0-based
-    /// (row, column) pairs.
+    /// Black's cell `(r, c)` as a move: the stored block and the mirrors to read it with.
+    fn block_move(&self, (r, c): (usize, usize)) -> BlockMove {
+        let (flip_rows, flip_bits) = (r >= self.side, c >= self.side);
+        let mirror = |x: usize, flip: bool| if flip { self.n - 1 - x } else { x };
+        BlockMove {
+            block: mirror(r, flip_rows) * self.side + mirror(c, flip_bits),
+            flip_rows,
+            flip_bits,
+        }
+    }
+
+    /// The stored (block, row, column) of White on `white` and Black on `black`, 0-based (row,
+    /// column) pairs, with either side to move.
     ///
     /// # Panics
     /// If a coordinate is outside the board.
@@ -111,76 +88,130 @@ impl ChaseBits {
     ///
     /// # Example
     /// ```
-    /// let chase = p4576_chase::bitboard::ChaseBits::new(3);
-    /// assert_eq!(chase.position((0, 1), (0, 0)), 64 * 1 + 1);
+    /// let chase = p4576_chase::bitboard::ChaseBits::<u64>::new(5, true);
+    /// // Black on (4, 1) is stored as (0, 1), the board read upside down.
+    /// assert_eq!(chase.position((3, 2), (4, 1)), (1, 1, 2));
     /// ```
-    pub fn position(&self, white: (usize, usize), black: (usize, usize)) -> usize {
-        let cell = |(r, c): (usize, usize)| {
-            assert!(r < self.n && c < self.n, "a cell off the board");
-            r * self.n + c
+    pub fn position(&self, white: (usize, usize), black: (usize, usize)) -> (usize, usize, usize) {
+        let n = self.n;
+        assert!(
+            white.0 < n && white.1 < n && black.0 < n && black.1 < n,
+            "a cell off the board"
+        );
+        let m = self.block_move(black);
+        let row = if m.flip_rows {
+            n - 1 - white.0
+        } else {
+            white.0
         };
-        self.blocks.index(cell(black), cell(white))
+        let col = if m.flip_bits {
+            n - 1 - white.1
+        } else {
+            white.1
+        };
+        (m.block, row, col)
+    }
+
+    /// The value, for White to move, of White on `white` and Black on `black` (0-based (row,
+    /// column) pairs), by [`bit_attractor`].
+    ///
+    /// # Panics
+    /// If a coordinate is outside the board.
+    ///
+    /// # Complexity
+    /// That of [`bit_attractor`] on this game: at n = 80, 5 million row recomputations from
+    /// far corners, 8 MB.
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::Value;
+    /// let chase = p4576_chase::bitboard::ChaseBits::<u64>::new(3, true);
+    /// assert_eq!(chase.value((0, 0), (0, 2)), Value::Loss(6)); // BLACK 6
+    /// ```
+    pub fn value(&self, white: (usize, usize), black: (usize, usize)) -> Value {
+        let (block, row, col) = self.position(white, black);
+        bit_attractor(self, 0, block, row, col)
     }
 }
 
-impl BitRetrogradeGame for ChaseBits {
-    fn positions(&self) -> usize {
-        self.blocks.positions()
+impl<R: BitRow> BitAttractorGame for ChaseBits<R> {
+    type Row = R;
+
+    fn blocks(&self) -> usize {
+        self.side * self.side
     }
 
-    /// Both pieces on one cell: the side to move has just been captured.
-    fn terminal<F: FnMut(usize, u64)>(&self, _side: usize, outcome: Outcome, mut emit: F) {
-        if outcome == Outcome::Loss {
-            for cell in 0..self.n * self.n {
-                let p = self.blocks.index(cell, cell);
-                emit(p / 64, 1 << (p % 64));
+    fn rows(&self) -> usize {
+        self.n
+    }
+
+    fn cols(&self) -> usize {
+        self.n
+    }
+
+    /// Black moves one or two cells in a straight line.
+    fn block_moves<F: FnMut(BlockMove)>(&self, mover: usize, block: usize, mut emit: F) {
+        if mover == 0 {
+            return;
+        }
+        let n = self.n as isize;
+        let (r, c) = ((block / self.side) as isize, (block % self.side) as isize);
+        for len in 1..=2 {
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (r, c) = (r + dr * len, c + dc * len);
+                if (0..n).contains(&r) && (0..n).contains(&c) {
+                    emit(self.block_move((r as usize, c as usize)));
+                }
             }
         }
     }
 
-    #[inline]
-    fn some_move_into<F: FnMut(usize, u64)>(&self, side: usize, layer: &BitLayer, mut emit: F) {
-        let words = layer.words();
-        let n = self.n;
-        if side == WHITE {
-            // White's parents of a word lie within `n / 64 + 1` words of it, in its block.
-            self.blocks
-                .for_each_word_near(layer, n / 64 + 1, |c, _, j| {
-                    let e = &self.edges[j];
-                    emit(
-                        c,
-                        BitBlocks::ahead(words, c, 1) & e.right
-                            | BitBlocks::behind(words, c, 1) & e.left
-                            | BitBlocks::ahead(words, c, n) & e.down
-                            | BitBlocks::behind(words, c, n) & e.up,
-                    );
-                });
-        } else {
-            // Black's moves are symmetric: the cells it can come from are those it can go to.
-            layer.for_each_word(|i, bits| {
-                let (b, j) = self.blocks.block_of(i);
-                let (firsts, count) = &self.black_moves[b];
-                for &to in &firsts[..*count] {
-                    emit(to as usize + j, bits);
-                }
-            });
+    fn row_steps<F: FnMut(isize)>(&self, mover: usize, emit: F) {
+        if mover == 0 {
+            [-1, 0, 1].into_iter().for_each(emit)
         }
     }
 
+    /// White moves one cell: the rows above and below, the row shifted by one column.
     #[inline]
-    fn every_move_into(&self, side: usize, set: &[u64], i: usize) -> u64 {
-        let (b, j) = self.blocks.block_of(i);
-        if side == WHITE {
-            let (e, n) = (&self.edges[j], self.n);
-            (BitBlocks::ahead(set, i, 1) | !e.right)
-                & (BitBlocks::behind(set, i, 1) | !e.left)
-                & (BitBlocks::ahead(set, i, n) | !e.down)
-                & (BitBlocks::behind(set, i, n) | !e.up)
-        } else {
-            let (firsts, count) = &self.black_moves[b];
-            firsts[..*count]
-                .iter()
-                .fold(!0, |all, &to| all & set[to as usize + j])
+    fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], lo: usize, acc: &mut [u64]) {
+        for (k, a) in acc.chunks_exact_mut(R::WORDS).enumerate() {
+            let r = lo + k;
+            let x = R::load(set, r);
+            // Off the board: no move for OR, no constraint for AND.
+            let none = if any { R::ZERO } else { !R::ZERO };
+            let above = if r > 0 { R::load(set, r - 1) } else { none };
+            let below = if r + 1 < self.n {
+                R::load(set, r + 1)
+            } else {
+                none
+            };
+            let y = R::load(a, 0);
+            if any {
+                y | above | below | x << 1 | x >> 1
+            } else {
+                y & above & below & (x << 1 | !self.left) & (x >> 1 | !self.right)
+            }
+            .store(a, 0);
+        }
+    }
+
+    /// Every cell but Black's own (both pieces on it is terminal).
+    #[inline]
+    fn live(&self, _: usize, block: usize, lo: usize, acc: &mut [u64]) {
+        for a in acc.chunks_exact_mut(R::WORDS) {
+            (R::load(a, 0) & self.all).store(a, 0);
+        }
+        let r = block / self.side;
+        if (lo..lo + acc.len() / R::WORDS).contains(&r) {
+            (R::load(acc, r - lo) & self.own[block]).store(acc, r - lo);
+        }
+    }
+
+    /// Both pieces on one cell: the side to move has just been captured.
+    fn terminal_losses<F: FnMut(usize, usize, R)>(&self, _: usize, mut emit: F) {
+        for b in 0..self.blocks() {
+            emit(b, b / self.side, R::bit(b % self.side));
         }
     }
 }

@@ -3,14 +3,16 @@
 //! other's cell wins. Print the winner and the number of plies under optimal play (win as soon,
 //! lose as late as possible), or `DRAW`.
 //!
-//! Solved exactly by retrograde analysis over every (white cell, black cell, side to move): no
-//! move cap to guess, and positions never resolved are draws; the analysis stops as soon as the
-//! start is resolved. [`solve`] runs it 64 positions at a time ([`dp_core::bit_retrograde`] on
-//! [`bitboard::ChaseBits`]): for each Black cell the White placements are a bitboard, White's
-//! step a shift of it, Black's step a move of the whole bitboard. On the 80 x 80 board that is
-//! a quarter of the time of visiting each position's parents, the way [`Chase`] does for
-//! [`dp_core::Retrograde`]; [`Chase`] and [`solve_board`] stay as the full table of every
-//! position's value, which the tests check the bitboards against.
+//! Solved exactly, with no move cap to guess: the start's value is the first ply at which it
+//! enters one side's attractor (the positions from which that side forces a capture within so
+//! many plies), and a start in neither is a draw. [`solve`] grows both attractors in step on
+//! bitboards ([`dp_core::bit_attractor`] on [`bitboard::ChaseBits`]): for each Black cell a
+//! bitboard of White's cells, a row of the board per word, White's step a shift inside a row or
+//! the next row, Black's step a read of another Black cell's bitboard; only the rows that can
+//! have changed are recomputed, only a quarter of Black's cells are stored (the board's two
+//! mirrors), and the analysis stops when the start enters. [`Chase`] and [`solve_board`] stay as
+//! the full table of every position's value by per-position retrograde analysis
+//! ([`dp_core::Retrograde`]), which the tests check the bitboards against.
 //!
 //! For [`Chase`] the game lists its own un-moves (moves are reversible: a cell one step, or two
 //! in a straight line, from `b` is one from which `b` is reached the same way), and positions
@@ -23,7 +25,6 @@
 //! nothing beats (the tests check both readings agree on every board up to 5 x 5).
 
 use bitboard::ChaseBits;
-use dp_core::bit_retrograde;
 use dp_core::{Error, Scanner};
 use dp_core::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};
 use layout::Layout;
@@ -34,8 +35,8 @@ pub mod layout;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 
-/// Largest board side accepted. The statement's is 20; 80 (82 million positions, about 48 MiB of
-/// bitboards) solves in about half a second, its longest distance 236 plies.
+/// Largest board side accepted. The statement's is 20; 80 (82 million positions, 8 MB of
+/// bitboards) solves in about 50 ms, its longest distance 238 plies (`80 1 2 1 80`).
 pub const MAX_SIDE: usize = 80;
 
 /// Which side is to move.
@@ -235,10 +236,9 @@ pub fn solve_board(n: usize) -> RetrogradeTable {
 /// pieces on one cell, or a token after the fifth.
 ///
 /// # Complexity
-/// O(L n^4 / 64) word operations for the L layers up to the start's distance (L is about 3n, 236
-/// at n = 80), in practice what the non-zero words of each layer cost;
-/// 13 bitmaps of `n² * 64 * (ceil(n² / 64) + 1 + n / 64)` bits, for n = 80 68 MB allocated, of
-/// which the 48 MiB touched are resident.
+/// O(L n^3 / 4) row operations at most for the L plies up to the start's distance (L is about 3n,
+/// 238 at n = 80), in practice those of the rows that change (5 million at n = 80 from far
+/// corners); four bitmaps of `ceil(n / 2)² n` rows of `ceil(n / 64)` words, 8.2 MB at n = 80.
 ///
 /// # Example
 /// ```
@@ -261,10 +261,15 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         )));
     }
     sc.finish()?;
-    let chase = ChaseBits::new(n);
-    let start = chase.position((p[0] - 1, p[1] - 1), (p[2] - 1, p[3] - 1));
+    let (white, black) = ((p[0] - 1, p[1] - 1), (p[2] - 1, p[3] - 1));
+    // Rows of one word up to 64 columns, of two beyond.
+    let value = if n <= 64 {
+        ChaseBits::<u64>::new(n, true).value(white, black)
+    } else {
+        ChaseBits::<u128>::new(n, true).value(white, black)
+    };
     // Distances count the plies of both players.
-    match bit_retrograde(&chase, &[(0, start)])[0] {
+    match value {
         Value::Win(d) => writeln!(out, "WHITE {}", d),
         Value::Loss(d) => writeln!(out, "BLACK {}", d),
         Value::Draw => writeln!(out, "DRAW"),

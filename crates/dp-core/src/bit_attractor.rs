@@ -1,0 +1,1116 @@
+//! Bit-parallel attractors: win / loss / draw with exact distances for two-player games whose
+//! positions are bitboards (a piece on a board row is a bit, its step a shift), computed one
+//! side's wins at a time over words, recomputing only the rows that can have changed.
+//!
+//! # Method
+//! The attractor of a side W is the set of positions from which W can force a win. Its `t`-th
+//! iterate holds the positions W wins within `t` plies: with W to move, those with some move
+//! into the iterate before; with the other side L to move, those whose every move leads into
+//! it; at 0 the terminal losses of L. Terminal positions are losses or draws for the side to
+//! move, so at odd plies only the W-to-move half grows and at even plies only the L-to-move
+//! half: ply `t` recomputes one half from the other, in place. A position first entering at ply
+//! `t` is won by W in exactly `t` plies (W to move) or lost by L in `t` (L to move), W winning
+//! as soon and L losing as late as it can; positions in neither side's attractor are draws.
+//!
+//! Positions are laid out as blocks of rows: a block for each place of the *block piece* (a
+//! [`BlockMove`] of it reads another block whole, rows and bits maybe mirrored), a row of
+//! [`BitRow`] words for each row of the *row piece*, a bit for its column (its moves inside the
+//! block are shifts, [`BitAttractorGame::row_moves`]). For each block the solver keeps which
+//! rows changed at the half's last recomputation; the next ply recomputes, in each block, only
+//! the span of rows that those can change, a loop over words, and an attractor whose ply changes
+//! nothing is complete. [`bit_attractor`] runs both sides' attractors in step until the asked
+//! position enters one (or neither grows: a draw); [`bit_attractor_layers`] runs one to the end
+//! and shows every position as it enters.
+//!
+//! A game whose board has mirror symmetries stores one block per class of the block piece's
+//! places (a quarter of the board for two mirrors): a move to a place outside them is a
+//! [`BlockMove`] to the stored place with `flip_rows` or `flip_bits` set, read in reverse row
+//! order or with each row's bits reversed.
+
+use crate::retrograde::Value;
+use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
+
+/// One row of a bitboard in one or two 64-bit words (`u64`, `u128`): the operations
+/// [`bit_attractor`] and a game's [`BitAttractorGame::row_moves`] use. Bit `c` is column `c`;
+/// a table of rows is a slice of words, `WORDS` a row, the low word first.
+///
+/// # Example
+/// ```
+/// use dp_core::BitRow;
+/// let row = <u128 as BitRow>::low(3) << 70; // columns 70, 71, 72
+/// assert_eq!(row.mirror(80), <u128 as BitRow>::low(3) << 7); // columns 9, 8, 7 of 80
+/// let mut words = [0u64; 4];
+/// row.store(&mut words, 1);
+/// assert_eq!(words, [0, 0, 0, 0b111 << 6]);
+/// assert_eq!(<u128 as BitRow>::load(&words, 1), row);
+/// assert_eq!(<u64 as BitRow>::bit(5), 32);
+/// ```
+pub trait BitRow:
+    Copy
+    + Eq
+    + BitOr<Output = Self>
+    + BitAnd<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// 64-bit words of a row.
+    const WORDS: usize;
+    /// The empty row.
+    const ZERO: Self;
+
+    /// The row read right to left on a board of `cols` columns: bit `c` becomes `cols - 1 - c`.
+    ///
+    /// # Constraints
+    /// `1 <= cols <= 64 * WORDS` and no bit at or past `cols`.
+    fn mirror(self, cols: usize) -> Self;
+
+    /// Row `i` of the table `words`.
+    ///
+    /// # Panics
+    /// If `words` has no row `i`.
+    fn load(words: &[u64], i: usize) -> Self;
+
+    /// Writes the row as row `i` of the table `words`.
+    ///
+    /// # Panics
+    /// If `words` has no row `i`.
+    fn store(self, words: &mut [u64], i: usize);
+
+    /// Columns `0..k`.
+    ///
+    /// # Constraints
+    /// `k <= 64 * WORDS`.
+    fn low(k: usize) -> Self {
+        if k >= 64 * Self::WORDS {
+            !Self::ZERO
+        } else {
+            !(!Self::ZERO << k as u32)
+        }
+    }
+
+    /// Column `k` alone.
+    ///
+    /// # Constraints
+    /// `k < 64 * WORDS`.
+    fn bit(k: usize) -> Self {
+        !(!Self::ZERO << 1) << k as u32
+    }
+}
+
+impl BitRow for u64 {
+    const WORDS: usize = 1;
+    const ZERO: Self = 0;
+    #[inline]
+    fn mirror(self, cols: usize) -> Self {
+        self.reverse_bits() >> (64 - cols)
+    }
+    #[inline]
+    fn load(words: &[u64], i: usize) -> Self {
+        words[i]
+    }
+    #[inline]
+    fn store(self, words: &mut [u64], i: usize) {
+        words[i] = self
+    }
+}
+
+impl BitRow for u128 {
+    const WORDS: usize = 2;
+    const ZERO: Self = 0;
+    #[inline]
+    fn mirror(self, cols: usize) -> Self {
+        self.reverse_bits() >> (128 - cols)
+    }
+    #[inline]
+    fn load(words: &[u64], i: usize) -> Self {
+        u128::from(words[2 * i]) | u128::from(words[2 * i + 1]) << 64
+    }
+    #[inline]
+    fn store(self, words: &mut [u64], i: usize) {
+        words[2 * i] = self as u64;
+        words[2 * i + 1] = (self >> 64) as u64;
+    }
+}
+
+/// A move of the block piece: the position of the other side to move with the block piece on
+/// stored block `block` and the row piece where it was, or (with the mirrors set) on row
+/// `rows - 1 - r` and column `cols - 1 - c` in place of `(r, c)`.
+///
+/// # Example
+/// See [`BitAttractorGame`].
+#[derive(Clone, Copy, Debug)]
+pub struct BlockMove {
+    /// The stored block moved to.
+    pub block: usize,
+    /// Read the block's rows in reverse order (a mirror of the board top to bottom).
+    pub flip_rows: bool,
+    /// Read each row's bits in reverse order (a mirror of the board left to right).
+    pub flip_bits: bool,
+}
+
+impl BlockMove {
+    /// A move to stored block `block`, no mirror.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Example
+    /// ```
+    /// let m = dp_core::BlockMove::to(3);
+    /// assert!(m.block == 3 && !m.flip_rows && !m.flip_bits);
+    /// ```
+    pub fn to(block: usize) -> Self {
+        BlockMove {
+            block,
+            flip_rows: false,
+            flip_bits: false,
+        }
+    }
+}
+
+/// A two-player game (sides 0 and 1, moves alternate) for [`bit_attractor`]: its positions with
+/// either side to move are `blocks() x rows() x cols()` bits, block `b`, row `r`, column `c` (a
+/// block piece on `b`, a row piece on `(r, c)`), and its moves are given as operations on rows.
+///
+/// # Constraints
+/// - `1 <= rows() <= 128`, `1 <= cols() <= 64 * Row::WORDS`.
+/// - A terminal position is a loss for the side to move ([`BitAttractorGame::terminal_losses`])
+///   or a draw; every other position is *live* ([`BitAttractorGame::live`]) and has a move.
+/// - A move of the side to move changes the place of one piece: the block piece, the same for
+///   every place of the row piece ([`BitAttractorGame::block_moves`]), or the row piece inside
+///   the block ([`BitAttractorGame::row_moves`], reading the rows
+///   [`BitAttractorGame::row_steps`] names). A move onto a terminal position is allowed: a capture leads to the other side's
+///   terminal loss.
+///
+/// # Example
+/// Two tokens on a line of 8 cells, each stepping one cell left or right; who steps onto the
+/// other wins. Side 0 moves the row token (one row, a bit per cell), side 1 the block token (a
+/// block per cell). A token next to the other captures at once; two apart, the side to move
+/// must step next to the other (or away, towards the wall).
+/// ```
+/// use dp_core::{bit_attractor, BitAttractorGame, BlockMove, Value};
+/// struct Line;
+/// impl BitAttractorGame for Line {
+///     type Row = u64;
+///     fn blocks(&self) -> usize { 8 }
+///     fn rows(&self) -> usize { 1 }
+///     fn cols(&self) -> usize { 8 }
+///     fn block_moves<F: FnMut(BlockMove)>(&self, mover: usize, b: usize, mut emit: F) {
+///         if mover == 1 {
+///             (b.saturating_sub(1)..(b + 2).min(8)).filter(|&t| t != b).for_each(|t| emit(BlockMove::to(t)))
+///         }
+///     }
+///     fn row_steps<F: FnMut(isize)>(&self, mover: usize, mut emit: F) { if mover == 0 { emit(0) } }
+///     fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], _: usize, acc: &mut [u64]) {
+///         let x = set[0]; // bit c reads c + 1 and c - 1; no c + 1 from 7, no c - 1 from 0
+///         if any { acc[0] |= x >> 1 | x << 1 } else { acc[0] &= (x >> 1 | 1 << 7) & (x << 1 | 1) }
+///     }
+///     fn live(&self, _mover: usize, b: usize, _lo: usize, acc: &mut [u64]) {
+///         acc[0] &= 0xff & !(1 << b) // the cells of the line but the other token's
+///     }
+///     fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _mover: usize, mut emit: F) {
+///         (0..8).for_each(|b| emit(b, 0, 1 << b)) // both tokens on one cell
+///     }
+/// }
+/// // Side 0 to move on 3, side 1 on 4: capture at once. On 0 and 2: step to 1, then lost.
+/// assert_eq!(bit_attractor(&Line, 0, 4, 0, 3), Value::Win(1));
+/// assert_eq!(bit_attractor(&Line, 0, 2, 0, 0), Value::Loss(2));
+/// // Side 1 to move there runs from 2 to the wall at 7, side 0 following: lost in 12 plies.
+/// assert_eq!(bit_attractor(&Line, 1, 2, 0, 0), Value::Loss(12));
+/// ```
+pub trait BitAttractorGame {
+    /// A row of the row piece's places ([`u64`], [`u128`], or a wider type of the game's).
+    type Row: BitRow;
+
+    /// Blocks: the block piece's stored places.
+    fn blocks(&self) -> usize;
+
+    /// Rows of a block, 1 to 128.
+    fn rows(&self) -> usize;
+
+    /// Columns of a row: its bits `0..cols()` are positions (mirrored reads reverse them).
+    fn cols(&self) -> usize;
+
+    /// Calls `emit` with each move of the block piece when `mover` is to move and it stands on
+    /// block `block` (called once per block and side, before the analysis). None by default.
+    fn block_moves<F: FnMut(BlockMove)>(&self, _mover: usize, _block: usize, _emit: F) {}
+
+    /// Calls `emit(d)` for each `d` such that a move of the row piece, `mover` to move, from row
+    /// `r` reads row `r + d` ([`BitAttractorGame::row_moves`]; `|d| < 128`, repeats allowed).
+    /// None by default: the side has no moves inside blocks.
+    fn row_steps<F: FnMut(isize)>(&self, _mover: usize, _emit: F) {}
+
+    /// Combines into `acc` the positions of `mover` to move on block `block`, rows `lo..` (as
+    /// many as `acc` holds, `Row::WORDS` words each), with *some* move of the row piece into
+    /// `set` (OR, if `any`), or whose *every* move of the row piece leads into it (AND, if not;
+    /// a position with no such move keeps its bits). `set` is the table of the block's rows of
+    /// the positions of the other side to move (row `r` is `Row::load(set, r)`). Bits of
+    /// positions that are not live may be anything. A loop over the rows for each move lets the
+    /// compiler vectorise it. Called only if [`BitAttractorGame::row_steps`] names a row; the
+    /// default combines nothing.
+    fn row_moves(
+        &self,
+        _mover: usize,
+        _any: bool,
+        _block: usize,
+        _set: &[u64],
+        _lo: usize,
+        _acc: &mut [u64],
+    ) {
+    }
+
+    /// Clears in `acc` (rows `lo..` of block `block`, as many as it holds, `mover` to move) the
+    /// bits of the positions that are not live: terminal, or at or past `cols()`.
+    fn live(&self, mover: usize, block: usize, lo: usize, acc: &mut [u64]);
+
+    /// Calls `emit(block, row, bits)` with words whose union is the terminal losses of `mover`
+    /// to move (e.g. its piece was just captured, or it has no move in a game where that loses).
+    fn terminal_losses<F: FnMut(usize, usize, Self::Row)>(&self, mover: usize, emit: F);
+}
+
+/// The moves of each side read once from the game, `side[mover]`.
+struct Plan {
+    blocks: usize,
+    rows: usize,
+    cols: usize,
+    side: [Moves; 2],
+}
+
+/// One side's moves: the block moves of block `b` are `moves[b]`, the blocks with a move to
+/// `b` are `readers[b]`, the rows `r + d` that row `r` reads by moves inside a block are those
+/// of `steps`.
+struct Moves {
+    moves: Vec<Vec<BlockMove>>,
+    readers: Vec<Vec<usize>>,
+    steps: Vec<isize>,
+}
+
+impl Moves {
+    /// Adds to `set` the blocks whose next recomputation a change of block `b` of the other
+    /// half can change: those with a move to it, and `b` itself if the side has moves inside
+    /// blocks.
+    #[inline]
+    fn readers_of(&self, b: usize, set: &mut BlockSet) {
+        for &q in &self.readers[b] {
+            set.insert(q);
+        }
+        if !self.steps.is_empty() {
+            set.insert(b);
+        }
+    }
+}
+
+impl Plan {
+    fn new<G: BitAttractorGame>(game: &G) -> Self {
+        let (blocks, rows, cols) = (game.blocks(), game.rows(), game.cols());
+        assert!(
+            (1..=128).contains(&rows) && (1..=64 * G::Row::WORDS).contains(&cols),
+            "too many rows or columns"
+        );
+        let side = |mover: usize| {
+            let mut moves = vec![Vec::new(); blocks];
+            let mut readers = vec![Vec::new(); blocks];
+            for (b, moves) in moves.iter_mut().enumerate() {
+                game.block_moves(mover, b, |m| {
+                    assert!(m.block < blocks, "a move to block {}", m.block);
+                    moves.push(m);
+                    readers[m.block].push(b);
+                });
+            }
+            let mut steps = Vec::new();
+            game.row_steps(mover, |d| steps.push(d));
+            steps.sort_unstable();
+            steps.dedup();
+            Moves {
+                moves,
+                readers,
+                steps,
+            }
+        };
+        Plan {
+            blocks,
+            rows,
+            cols,
+            side: [side(0), side(1)],
+        }
+    }
+}
+
+/// A set of blocks, a bit each and a bit per non-zero word of those: drained in increasing
+/// order at the cost of its members plus one word per 4096 blocks.
+struct BlockSet {
+    bits: Vec<u64>,
+    words: Vec<u64>,
+}
+
+impl BlockSet {
+    fn new(blocks: usize) -> Self {
+        BlockSet {
+            bits: vec![0; (blocks + 63) / 64],
+            words: vec![0; (blocks + 4095) / 4096],
+        }
+    }
+
+    #[inline]
+    fn insert(&mut self, b: usize) {
+        self.bits[b / 64] |= 1 << (b % 64);
+        self.words[b / 4096] |= 1 << (b / 64 % 64);
+    }
+
+    /// Calls `f(b)` for each member `b` in increasing order, removing them all.
+    #[inline]
+    fn drain<F: FnMut(usize)>(&mut self, mut f: F) {
+        for t in 0..self.words.len() {
+            let mut top = std::mem::take(&mut self.words[t]);
+            while top != 0 {
+                let j = 64 * t + top.trailing_zeros() as usize;
+                top &= top - 1;
+                let mut word = std::mem::take(&mut self.bits[j]);
+                while word != 0 {
+                    f(64 * j + word.trailing_zeros() as usize);
+                    word &= word - 1;
+                }
+            }
+        }
+    }
+}
+
+/// The rows `lo..hi` from the first to the last of the mask `rows` (empty for 0).
+#[inline]
+fn span(rows: u128) -> (usize, usize) {
+    (
+        rows.trailing_zeros() as usize,
+        128 - rows.leading_zeros() as usize,
+    )
+}
+
+/// The other side's half to read and `mover`'s to write.
+#[inline]
+fn split<T>(pair: &mut [T; 2], mover: usize) -> (&T, &mut T) {
+    let [a, b] = pair;
+    if mover == 0 {
+        (b, a)
+    } else {
+        (a, b)
+    }
+}
+
+/// One side's attractor as it grows.
+struct Attractor {
+    winner: usize,
+    plies: u32,
+    /// `sets[mover]`: row `r` of block `b` is words `(b * rows + r) * WORDS ..`.
+    sets: [Vec<u64>; 2],
+    /// `changed[mover][b]`: the ply of the half's last change in block `b`, and its rows.
+    changed: [Vec<(u32, u128)>; 2],
+    /// The blocks to recompute at this ply (they read a block changed at the last), and at the
+    /// next.
+    now: BlockSet,
+    next: BlockSet,
+    /// A block's rows being recomputed.
+    acc: Vec<u64>,
+    growing: bool,
+}
+
+impl Attractor {
+    /// Ply 0: the terminal losses of the other side, each new word visited.
+    fn new<G, F>(game: &G, plan: &Plan, winner: usize, visit: &mut F) -> Self
+    where
+        G: BitAttractorGame,
+        F: FnMut(u32, usize, usize, usize, &[u64]),
+    {
+        let w = G::Row::WORDS;
+        let words = plan.blocks * plan.rows * w;
+        let mut run = Attractor {
+            winner,
+            plies: 0,
+            sets: [vec![0; words], vec![0; words]],
+            changed: [vec![(0, 0); plan.blocks], vec![(0, 0); plan.blocks]],
+            now: BlockSet::new(plan.blocks),
+            next: BlockSet::new(plan.blocks),
+            acc: vec![0; plan.rows * w],
+            growing: true,
+        };
+        let loser = 1 - winner;
+        let all = G::Row::low(plan.cols);
+        let (set, changed) = (&mut run.sets[loser], &mut run.changed[loser]);
+        let mut one = vec![0; w];
+        game.terminal_losses(loser, |b, r, bits| {
+            assert!(
+                b < plan.blocks && r < plan.rows && bits & !all == G::Row::ZERO,
+                "a terminal loss off the board"
+            );
+            let i = b * plan.rows + r;
+            let old = G::Row::load(set, i);
+            let new = bits & !old;
+            if new != G::Row::ZERO {
+                (old | bits).store(set, i);
+                changed[b].1 |= 1 << r;
+                new.store(&mut one, 0);
+                visit(0, loser, b, r, &one);
+            }
+        });
+        for b in 0..plan.blocks {
+            if changed[b].1 != 0 {
+                plan.side[winner].readers_of(b, &mut run.now);
+            }
+        }
+        run
+    }
+
+    /// Ply `plies + 1`: the half of the side to move at that parity recomputed from the other,
+    /// in the blocks that read a block changed at the last ply.
+    fn step<G, F>(&mut self, game: &G, plan: &Plan, visit: &mut F)
+    where
+        G: BitAttractorGame,
+        F: FnMut(u32, usize, usize, usize, &[u64]),
+    {
+        let last = self.plies;
+        self.plies += 1;
+        let plies = self.plies;
+        let mover = if plies % 2 == 1 {
+            self.winner
+        } else {
+            1 - self.winner
+        };
+        let any = mover == self.winner;
+        let (w, rows, cols) = (G::Row::WORDS, plan.rows, plan.cols);
+        let stride = rows * w;
+        let (src, dst) = split(&mut self.sets, mover);
+        let (csrc, cdst) = split(&mut self.changed, mover);
+        // The rows of block p of the other half changed at the last ply.
+        let changed = |p: usize| {
+            let (ply, rows) = csrc[p];
+            if ply == last {
+                rows
+            } else {
+                0
+            }
+        };
+        let (side, reader) = (&plan.side[mover], &plan.side[1 - mover]);
+        let all_rows = !0u128 >> (128 - rows);
+        let (acc, next) = (&mut self.acc, &mut self.next);
+        let mut grew = false;
+        self.now.drain(|q| {
+            let reads = &side.moves[q];
+            // The rows whose inputs changed at the last ply.
+            let mut dirty = 0u128;
+            // The rows of this block a move reads changed at the last ply.
+            let moved = |m: &BlockMove| {
+                let c = changed(m.block);
+                if m.flip_rows {
+                    c.reverse_bits() >> (128 - rows)
+                } else {
+                    c
+                }
+            };
+            for m in reads {
+                dirty |= moved(m);
+            }
+            let c = changed(q);
+            for &d in &side.steps {
+                // Row r reads row r + d.
+                dirty |= if d >= 0 { c >> d } else { c << -d & all_rows };
+            }
+            if dirty == 0 {
+                return;
+            }
+            // Recompute the span lo..hi of those rows, a word loop per block move.
+            let (lo, hi) = span(dirty);
+            let acc = &mut acc[lo * w..hi * w];
+            acc.fill(if any { 0 } else { !0 });
+            for m in reads {
+                // Some move into the other half: what the block held before the last ply is in
+                // this half already, so only the rows that changed count.
+                let (from, to) = if any { span(moved(m)) } else { (lo, hi) };
+                if from >= to {
+                    continue;
+                }
+                let acc = &mut acc[(from - lo) * w..(to - lo) * w];
+                let base = m.block * stride;
+                if !m.flip_rows && !m.flip_bits {
+                    let rows = &src[base + from * w..base + to * w];
+                    if any {
+                        acc.iter_mut().zip(rows).for_each(|(a, &x)| *a |= x);
+                    } else {
+                        acc.iter_mut().zip(rows).for_each(|(a, &x)| *a &= x);
+                    }
+                    continue;
+                }
+                for (k, a) in acc.chunks_exact_mut(w).enumerate() {
+                    let r = if m.flip_rows {
+                        rows - 1 - from - k
+                    } else {
+                        from + k
+                    };
+                    let mut x = G::Row::load(src, m.block * rows + r);
+                    if m.flip_bits {
+                        x = x.mirror(cols);
+                    }
+                    let y = G::Row::load(a, 0);
+                    (if any { y | x } else { y & x }).store(a, 0);
+                }
+            }
+            if !side.steps.is_empty() {
+                game.row_moves(
+                    mover,
+                    any,
+                    q,
+                    &src[q * stride..q * stride + stride],
+                    lo,
+                    acc,
+                );
+            }
+            game.live(mover, q, lo, acc);
+            // Into the half, `acc` keeping what entered: a word loop, then a bit per row.
+            let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
+            for (d, a) in dst.iter_mut().zip(acc.iter_mut()) {
+                let new = *a & !*d;
+                *d |= *a;
+                *a = new;
+            }
+            let mut done = 0;
+            for a in acc.chunks_exact(w).rev() {
+                done = done << 1 | u128::from(a.iter().any(|&x| x != 0));
+            }
+            let done = done << lo;
+            if done != 0 {
+                cdst[q] = (plies, done);
+                reader.readers_of(q, next);
+                grew = true;
+                let (first, last) = span(done);
+                visit(
+                    plies,
+                    mover,
+                    q,
+                    first,
+                    &acc[(first - lo) * w..(last - lo) * w],
+                );
+            }
+        });
+        std::mem::swap(&mut self.now, &mut self.next);
+        self.growing = grew;
+    }
+}
+
+/// The value, for the side to move, of the position of `mover` to move with the block piece on
+/// stored block `block` and the row piece on `row`, column `bit`: both sides' attractors run
+/// in step until it enters one of them, or a draw when neither grows any more.
+///
+/// # Panics
+/// If the position is outside the game, or the game breaks the constraints of
+/// [`BitAttractorGame`] that are checked (rows, columns, blocks of its moves and terminals).
+///
+/// # Complexity
+/// Per ply and side, O(B * m) for the B blocks and their m block moves, plus for each block
+/// whose inputs changed, O(m + 1) row operations for each row of its span of changed rows; the
+/// number of plies is the asked distance (or the longer attractor, for a draw).
+/// `4 B * rows() * Row::WORDS` words, and `4 B` row masks of 16 bytes.
+///
+/// # Example
+/// See [`BitAttractorGame`].
+pub fn bit_attractor<G: BitAttractorGame>(
+    game: &G,
+    mover: usize,
+    block: usize,
+    row: usize,
+    bit: usize,
+) -> Value {
+    let plan = Plan::new(game);
+    assert!(
+        mover < 2 && block < plan.blocks && row < plan.rows && bit < plan.cols,
+        "a position outside the game"
+    );
+    let i = block * plan.rows + row;
+    let mut none = |_: u32, _: usize, _: usize, _: usize, _: &[u64]| {};
+    let mut runs = [
+        Attractor::new(game, &plan, 0, &mut none),
+        Attractor::new(game, &plan, 1, &mut none),
+    ];
+    loop {
+        let mut growing = false;
+        // The attractors are disjoint: whichever holds the position first holds it alone.
+        for (winner, run) in runs.iter_mut().enumerate() {
+            if G::Row::load(&run.sets[mover], i) & G::Row::bit(bit) != G::Row::ZERO {
+                return if winner == mover {
+                    Value::Win(run.plies)
+                } else {
+                    Value::Loss(run.plies)
+                };
+            }
+            if run.growing {
+                run.step(game, &plan, &mut none);
+                growing = true;
+            }
+        }
+        if !growing {
+            return Value::Draw;
+        }
+    }
+}
+
+/// Runs the attractor of `winner` to the end, calling `visit(plies, mover, block, lo, rows)`
+/// with the positions of `mover` to move on `block` that enter it at ply `plies` (won by
+/// `winner` in that many plies): `rows` holds rows `lo..` of the block, `Row::WORDS` words each
+/// (a row where nothing entered is 0). Ply 0 is the terminal losses of the other side, then the
+/// plies come in increasing order, each position once. With both winners, the positions never
+/// visited are draws.
+///
+/// # Panics
+/// As [`bit_attractor`].
+///
+/// # Complexity
+/// As [`bit_attractor`] for one side, to the attractor's last ply, plus the calls of `visit`
+/// (one per block that changes at a ply, and per terminal row); `2 B * rows() * Row::WORDS`
+/// words.
+///
+/// # Example
+/// The line of [`BitAttractorGame`]'s example, the wins of side 1: on 8 cells, side 1 wins
+/// wherever it is to move and the tokens are an odd distance apart, or side 0 is to move at
+/// an even distance.
+/// ```
+/// # use dp_core::{BitAttractorGame, BlockMove};
+/// # struct Line;
+/// # impl BitAttractorGame for Line {
+/// #     type Row = u64;
+/// #     fn blocks(&self) -> usize { 8 }
+/// #     fn rows(&self) -> usize { 1 }
+/// #     fn cols(&self) -> usize { 8 }
+/// #     fn block_moves<F: FnMut(BlockMove)>(&self, mover: usize, b: usize, mut emit: F) {
+/// #         if mover == 1 {
+/// #             (b.saturating_sub(1)..(b + 2).min(8)).filter(|&t| t != b).for_each(|t| emit(BlockMove::to(t)))
+/// #         }
+/// #     }
+/// #     fn row_steps<F: FnMut(isize)>(&self, mover: usize, mut emit: F) { if mover == 0 { emit(0) } }
+/// #     fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], _: usize, acc: &mut [u64]) {
+/// #         let x = set[0];
+/// #         if any { acc[0] |= x >> 1 | x << 1 } else { acc[0] &= (x >> 1 | 1 << 7) & (x << 1 | 1) }
+/// #     }
+/// #     fn live(&self, _mover: usize, b: usize, _lo: usize, acc: &mut [u64]) {
+/// #         acc[0] &= 0xff & !(1 << b)
+/// #     }
+/// #     fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _mover: usize, mut emit: F) {
+/// #         (0..8).for_each(|b| emit(b, 0, 1 << b))
+/// #     }
+/// # }
+/// use dp_core::bit_attractor_layers;
+/// let mut won = [[0u64; 8]; 2]; // won[mover][block]
+/// bit_attractor_layers(&Line, 1, |_, mover, b, _, rows| won[mover][b] |= rows[0]);
+/// for b in 0..8 {
+///     for a in (0..8).filter(|&a| a != b) {
+///         let odd = (a as i32 - b as i32) % 2 != 0;
+///         assert_eq!(won[1][b] >> a & 1 == 1, odd, "{} {}", a, b);
+///         assert_eq!(won[0][b] >> a & 1 == 1, !odd, "{} {}", a, b);
+///     }
+/// }
+/// ```
+pub fn bit_attractor_layers<G, F>(game: &G, winner: usize, mut visit: F)
+where
+    G: BitAttractorGame,
+    F: FnMut(u32, usize, usize, usize, &[u64]),
+{
+    assert!(winner < 2, "side {}", winner);
+    let plan = Plan::new(game);
+    let mut run = Attractor::new(game, &plan, winner, &mut visit);
+    while run.growing {
+        run.step(game, &plan, &mut visit);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{bit_attractor, bit_attractor_layers, BitAttractorGame, BitRow, BlockMove};
+    use crate::random::SplitMix64;
+    use crate::retrograde::Value;
+
+    /// What a position is when no move is made from it.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum End {
+        Live,
+        Loss,
+        Draw,
+    }
+
+    /// A random game in the solver's shape, with its rules kept as lists that a literal search
+    /// reads position by position.
+    struct Random<R> {
+        blocks: usize,
+        rows: usize,
+        cols: usize,
+        /// `block_moves[mover][b]`.
+        block_moves: [Vec<Vec<BlockMove>>; 2],
+        /// `steps[mover]`: the row piece's steps (rows, columns).
+        steps: [Vec<(isize, isize)>; 2],
+        /// Rows read by the steps, and sometimes one more (that must change nothing).
+        reads: [Vec<isize>; 2],
+        /// `end[mover][(b * rows + r) * cols + c]`.
+        end: [Vec<End>; 2],
+        row: std::marker::PhantomData<R>,
+    }
+
+    impl<R: BitRow> Random<R> {
+        fn new(rng: &mut SplitMix64, blocks: usize, rows: usize, cols: usize) -> Self {
+            let mut block_moves = [Vec::new(), Vec::new()];
+            let mut steps = [Vec::new(), Vec::new()];
+            let mut reads = [Vec::new(), Vec::new()];
+            for mover in 0..2 {
+                let mirrors = rng.index(3) == 0;
+                block_moves[mover] = (0..blocks)
+                    .map(|_| {
+                        (0..rng.index(4))
+                            .map(|_| BlockMove {
+                                block: rng.index(blocks),
+                                flip_rows: mirrors && rng.index(2) == 0,
+                                flip_bits: mirrors && rng.index(2) == 0,
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let count = rng.index(4);
+                steps[mover] = (0..count)
+                    .map(|_| (rng.index(5) as isize - 2, rng.index(5) as isize - 2))
+                    .collect();
+                reads[mover] = steps[mover].iter().map(|s| s.0).collect();
+                if count > 0 && rng.index(4) == 0 {
+                    reads[mover].push(rng.index(5) as isize - 2);
+                }
+            }
+            let mut game = Random {
+                blocks,
+                rows,
+                cols,
+                block_moves,
+                steps,
+                reads,
+                end: [Vec::new(), Vec::new()],
+                row: std::marker::PhantomData,
+            };
+            for mover in 0..2 {
+                let n = blocks * rows * cols;
+                game.end[mover] = (0..n)
+                    .map(|p| {
+                        let dead = game.moves(mover, p).is_empty();
+                        match rng.index(10) {
+                            0 | 1 => End::Loss,
+                            2 => End::Draw,
+                            _ if dead && rng.index(2) == 0 => End::Loss,
+                            _ if dead => End::Draw,
+                            _ => End::Live,
+                        }
+                    })
+                    .collect();
+            }
+            game
+        }
+
+        /// The positions of the other side to move that a move of `mover` from `p` reaches.
+        fn moves(&self, mover: usize, p: usize) -> Vec<usize> {
+            let (rows, cols) = (self.rows, self.cols);
+            let (b, r, c) = (p / (rows * cols), p / cols % rows, p % cols);
+            let mut out = Vec::new();
+            for m in &self.block_moves[mover][b] {
+                let r = if m.flip_rows { rows - 1 - r } else { r };
+                let c = if m.flip_bits { cols - 1 - c } else { c };
+                out.push((m.block * rows + r) * cols + c);
+            }
+            for &(dr, dc) in &self.steps[mover] {
+                let (r, c) = (r as isize + dr, c as isize + dc);
+                if (0..rows as isize).contains(&r) && (0..cols as isize).contains(&c) {
+                    out.push((b * rows + r as usize) * cols + c as usize);
+                }
+            }
+            out
+        }
+
+        /// Negamax truncated at `horizon` plies over the lists: a win in d plies scores
+        /// `big - d`, a loss `d - big`, a draw or the horizon 0.
+        fn truncated(&self, horizon: usize) -> [Vec<i64>; 2] {
+            let n = self.blocks * self.rows * self.cols;
+            let big = 1 << 40;
+            let mut score = [vec![0i64; n], vec![0i64; n]];
+            for _ in 0..horizon {
+                let mut next = [vec![0i64; n], vec![0i64; n]];
+                for (mover, next) in next.iter_mut().enumerate() {
+                    for (p, next) in next.iter_mut().enumerate() {
+                        *next = match self.end[mover][p] {
+                            End::Loss => -big,
+                            End::Draw => 0,
+                            End::Live => {
+                                let child = |&c: &usize| {
+                                    let s = score[1 - mover][c];
+                                    -(s - s.signum())
+                                };
+                                self.moves(mover, p).iter().map(child).max().unwrap()
+                            }
+                        };
+                    }
+                }
+                score = next;
+            }
+            score
+        }
+
+        fn row_of(&self, mover: usize, b: usize, r: usize, end: End) -> R {
+            let first = (b * self.rows + r) * self.cols;
+            let mut row = R::ZERO;
+            for c in 0..self.cols {
+                if self.end[mover][first + c] == end {
+                    row = row | R::bit(c);
+                }
+            }
+            row
+        }
+    }
+
+    impl<R: BitRow> BitAttractorGame for Random<R> {
+        type Row = R;
+        fn blocks(&self) -> usize {
+            self.blocks
+        }
+        fn rows(&self) -> usize {
+            self.rows
+        }
+        fn cols(&self) -> usize {
+            self.cols
+        }
+        fn block_moves<F: FnMut(BlockMove)>(&self, mover: usize, block: usize, mut emit: F) {
+            self.block_moves[mover][block].iter().for_each(|&m| emit(m))
+        }
+        fn row_steps<F: FnMut(isize)>(&self, mover: usize, emit: F) {
+            self.reads[mover].iter().copied().for_each(emit)
+        }
+        fn row_moves(
+            &self,
+            mover: usize,
+            any: bool,
+            _: usize,
+            set: &[u64],
+            lo: usize,
+            acc: &mut [u64],
+        ) {
+            for (k, a) in acc.chunks_exact_mut(R::WORDS).enumerate() {
+                let y = R::load(a, 0);
+                let x = self.row_step(mover, any, set, lo + k);
+                (if any { y | x } else { y & x }).store(a, 0);
+            }
+        }
+        fn live(&self, mover: usize, block: usize, lo: usize, acc: &mut [u64]) {
+            for (k, a) in acc.chunks_exact_mut(R::WORDS).enumerate() {
+                (R::load(a, 0) & self.row_of(mover, block, lo + k, End::Live)).store(a, 0);
+            }
+        }
+        fn terminal_losses<F: FnMut(usize, usize, R)>(&self, mover: usize, mut emit: F) {
+            for b in 0..self.blocks {
+                for r in 0..self.rows {
+                    emit(b, r, self.row_of(mover, b, r, End::Loss));
+                }
+            }
+        }
+    }
+
+    impl<R: BitRow> Random<R> {
+        /// Row `r` of the positions with some (`any`) or every row step into `set`.
+        fn row_step(&self, mover: usize, any: bool, set: &[u64], r: usize) -> R {
+            let all = R::low(self.cols);
+            let mut x = if any { R::ZERO } else { !R::ZERO };
+            for &(dr, dc) in &self.steps[mover] {
+                let to = r as isize + dr;
+                if !(0..self.rows as isize).contains(&to) {
+                    continue;
+                }
+                let row = R::load(set, to as usize);
+                // Bit c reads bit c + dc; `stays`: the columns where c + dc is on the board.
+                let (moved, stays) = if dc >= 0 {
+                    (row >> dc as u32, all >> dc as u32)
+                } else {
+                    (row << (-dc) as u32, all << (-dc) as u32 & all)
+                };
+                x = if any {
+                    x | moved & stays
+                } else {
+                    x & (moved | !stays)
+                };
+            }
+            x
+        }
+    }
+
+    fn score_of(value: Value) -> i64 {
+        let big = 1 << 40;
+        match value {
+            Value::Win(d) => big - d as i64,
+            Value::Loss(d) => d as i64 - big,
+            Value::Draw => 0,
+        }
+    }
+
+    /// Every position's value from the attractors of both sides, each position visited once.
+    fn table<R: BitRow>(game: &Random<R>) -> [Vec<Value>; 2] {
+        let n = game.blocks * game.rows * game.cols;
+        let mut values = [vec![Value::Draw; n], vec![Value::Draw; n]];
+        for winner in 0..2 {
+            let mut last = 0;
+            bit_attractor_layers(game, winner, |plies, mover, b, lo, rows| {
+                assert!(plies >= last, "plies {} after {}", plies, last);
+                last = plies;
+                for (k, row) in rows.chunks_exact(R::WORDS).enumerate() {
+                    let mut bits = R::load(row, 0);
+                    for c in 0..game.cols {
+                        if bits & R::bit(c) != R::ZERO {
+                            bits = bits & !R::bit(c);
+                            let p = (b * game.rows + lo + k) * game.cols + c;
+                            let v = &mut values[mover][p];
+                            assert_eq!(*v, Value::Draw, "{:?} twice", (mover, b, lo + k, c));
+                            *v = if mover == winner {
+                                Value::Win(plies)
+                            } else {
+                                Value::Loss(plies)
+                            };
+                        }
+                    }
+                    assert!(bits == R::ZERO, "bits past the columns");
+                }
+            });
+        }
+        values
+    }
+
+    fn check<R: BitRow>(rng: &mut SplitMix64, round: usize, game: &Random<R>) {
+        let n = game.blocks * game.rows * game.cols;
+        let expected = game.truncated(4 * n + 4);
+        let values = table(game);
+        for mover in 0..2 {
+            for p in 0..n {
+                assert_eq!(
+                    score_of(values[mover][p]),
+                    expected[mover][p],
+                    "round {} mover {} position {}: {:?}",
+                    round,
+                    mover,
+                    p,
+                    values[mover][p]
+                );
+            }
+        }
+        // Asked positions: the early stop answers the same.
+        for _ in 0..4 {
+            let (mover, p) = (rng.index(2), rng.index(n));
+            let (rc, c) = (game.rows * game.cols, game.cols);
+            let got = bit_attractor(game, mover, p / rc, p / c % game.rows, p % c);
+            assert_eq!(
+                got,
+                values[mover][p],
+                "round {} asked {:?}",
+                round,
+                (mover, p)
+            );
+        }
+    }
+
+    #[test]
+    fn random_games_match_truncated_negamax() {
+        let mut rng = SplitMix64::new(2027);
+        for round in 0..400 {
+            let (blocks, rows, cols) = (1 + rng.index(6), 1 + rng.index(5), 1 + rng.index(9));
+            let game = Random::<u64>::new(&mut rng, blocks, rows, cols);
+            check(&mut rng, round, &game);
+        }
+    }
+
+    #[test]
+    fn random_games_of_two_word_rows_match_truncated_negamax() {
+        let mut rng = SplitMix64::new(128);
+        for round in 0..40 {
+            let (blocks, rows) = (1 + rng.index(3), 1 + rng.index(3));
+            let cols = [63, 64, 65, 100, 127, 128][rng.index(6)];
+            let game = Random::<u128>::new(&mut rng, blocks, rows, cols);
+            check(&mut rng, round, &game);
+        }
+    }
+
+    #[test]
+    fn one_word_rows_of_64_columns_mirror() {
+        let mut rng = SplitMix64::new(64);
+        for round in 0..20 {
+            let (blocks, rows) = (1 + rng.index(3), 1 + rng.index(3));
+            let game = Random::<u64>::new(&mut rng, blocks, rows, 64);
+            check(&mut rng, round, &game);
+        }
+    }
+
+    /// A path of `len` blocks of one row and one column: both sides step from block b to b + 1;
+    /// at the last block the side to move has lost.
+    struct Path(usize);
+
+    impl BitAttractorGame for Path {
+        type Row = u64;
+        fn blocks(&self) -> usize {
+            self.0
+        }
+        fn rows(&self) -> usize {
+            1
+        }
+        fn cols(&self) -> usize {
+            1
+        }
+        fn block_moves<F: FnMut(BlockMove)>(&self, _: usize, b: usize, mut emit: F) {
+            if b + 1 < self.0 {
+                emit(BlockMove::to(b + 1))
+            }
+        }
+        fn live(&self, _: usize, b: usize, _: usize, acc: &mut [u64]) {
+            acc[0] &= (b + 1 < self.0) as u64
+        }
+        fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _: usize, mut emit: F) {
+            emit(self.0 - 1, 0, 1)
+        }
+    }
+
+    #[test]
+    fn a_long_path_takes_time_for_its_length() {
+        // 300 000 plies over 300 000 blocks: a scan of every block at each ply would visit
+        // 9 * 10^10.
+        let len = 300_000;
+        assert_eq!(
+            bit_attractor(&Path(len), 1, 0, 0, 0),
+            Value::Win(len as u32 - 1)
+        );
+        assert_eq!(
+            bit_attractor(&Path(len), 0, 2, 0, 0),
+            Value::Win(len as u32 - 3)
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "outside the game")]
+    fn asking_outside_the_game_panics() {
+        bit_attractor(&Path(3), 0, 0, 0, 1);
+    }
+
+    #[test]
+    #[should_panic(expected = "a move to block 3")]
+    fn a_move_off_the_blocks_panics() {
+        struct Off;
+        impl BitAttractorGame for Off {
+            type Row = u64;
+            fn blocks(&self) -> usize {
+                3
+            }
+            fn rows(&self) -> usize {
+                1
+            }
+            fn cols(&self) -> usize {
+                1
+            }
+            fn block_moves<F: FnMut(BlockMove)>(&self, _: usize, b: usize, mut emit: F) {
+                emit(BlockMove::to(b + 1))
+            }
+            fn live(&self, _: usize, _: usize, _: usize, acc: &mut [u64]) {
+                acc[0] &= 1
+            }
+            fn terminal_losses<F: FnMut(usize, usize, u64)>(&self, _: usize, _: F) {}
+        }
+        bit_attractor(&Off, 0, 0, 0, 0);
+    }
+}
