@@ -587,10 +587,10 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
         Some(b"pursuit") => ("pursuit", MAX_BOARD),
         Some(b"tokens") => ("tokens", MAX_GRAPH),
         Some(b"acyclic") => ("acyclic", MAX_PILE),
-        // The message of samples/core-bench/bad-solver.out, which names the first six only.
         _ => {
-            return Err(sc
-                .invalid("expected the solver: subtraction, walk, ends, cutting, pins or pursuit"))
+            return Err(sc.invalid(
+                "expected the solver: subtraction, walk, ends, cutting, pins, pursuit, tokens or acyclic",
+            ))
         }
     };
     let variant = match sc.token() {
