@@ -5,8 +5,8 @@
 use crate::MAX_N;
 use dp_core::SplitMix64;
 use test_kit::format::{int, line, list, then, Format};
-use test_kit::game::{outcome_with, Memo, Moves, Outcome};
-use test_kit::{bench, gen, BenchInput, Problem, Solve};
+use test_kit::game::{outcome_with, Memo, Moves};
+use test_kit::{at_most, bench, gen, BenchInput, Problem, Solve};
 
 /// The oracle this crate registers (in the root `Cargo.toml`).
 pub type ProblemOracle = Berzerk;
@@ -18,24 +18,23 @@ pub type Input = (usize, (Vec<usize>, Vec<usize>));
 pub struct Berzerk;
 
 /// The answer by the rules: from object `at` (0 the black hole) with `side` to move, a move
-/// sends the monster `x` objects on, `x` from the mover's set; into the hole wins at once.
-/// `Win`, `Lose` or `Loop` (neither side can force an end) for every start and first player.
+/// sends the monster `x` objects on, `x` from the mover's set; the side to move with the
+/// monster in the hole has lost (the other put it there). `Win`, `Lose` or `Loop` (neither
+/// side can force an end) for every start and first player.
 pub fn brute_force((n, (rick, morty)): &Input) -> String {
     let rules = |&(at, side): &(usize, usize), moves: &mut Moves<(usize, usize)>| {
-        for &x in [rick, morty][side] {
-            match (at + x) % n {
-                0 => moves.win(),
-                to => moves.go((to, 1 - side)),
-            }
-        }
+        let steps = if at == 0 {
+            &[][..]
+        } else {
+            &[rick, morty][side][..]
+        };
+        steps
+            .iter()
+            .for_each(|x| moves.go(((at + x) % n, 1 - side)));
     };
     let mut memo = Memo::default();
     let mut line = |side| {
-        let word = |at| match outcome_with(&mut memo, (at, side), rules) {
-            Outcome::Win => "Win",
-            Outcome::Loss => "Lose",
-            Outcome::Draw => "Loop",
-        };
+        let word = |at| outcome_with(&mut memo, (at, side), rules).pick(["Win", "Lose", "Loop"]);
         (1..*n).map(word).collect::<Vec<_>>().join(" ") + "\n"
     };
     line(0) + &line(1)
@@ -62,18 +61,21 @@ impl Problem for Berzerk {
     /// live).
     fn format() -> impl Format<Value = Input> {
         then(line(int("n", 2..=MAX_N).small(2..=30)), |&n| {
-            let step = || int("an element", 1..=n - 1).small(1..=n - 1);
-            let set = |k| {
-                list(k, 1..=n - 1, step())
-                    .small(1..=(n - 1).min(4))
-                    .inline()
-            };
+            let (step, few) = (
+                int("an element", 1..=n - 1).small(1..=n - 1),
+                1..=(n - 1).min(4),
+            );
+            let set = |k| list(k, 1..=n - 1, step.clone()).small(few.clone()).inline();
             (set("k1").distinct(), set("k2").distinct())
         })
     }
 
     fn brute(input: &Input) -> String {
         brute_force(input)
+    }
+
+    fn refuses(&(n, _): &Input) -> Option<String> {
+        at_most("objects", n, 1000)
     }
 
     /// n = 7000 with full sets (about 10^8 un-move visits), and with sets of 1 to 3 and of about
@@ -84,12 +86,9 @@ impl Problem for Berzerk {
         let few = random_input(&mut rng, MAX_N, 1_000_000 * 2 / MAX_N as u64);
         let some = random_input(&mut rng, MAX_N, 10_000);
         let name = |(_, (a, b)): &Input| format!("n=7000 k={},{}", a.len(), b.len());
-        let named = [few, some].map(|input| bench::<Self>(name(&input), &input));
-        [
-            vec![bench::<Self>("n=7000 full sets", &full)],
-            named.to_vec(),
-        ]
-        .concat()
+        let mut inputs = vec![bench::<Self>("n=7000 full sets", &full)];
+        inputs.extend([few, some].map(|input| bench::<Self>(name(&input), &input)));
+        inputs
     }
 }
 

@@ -129,6 +129,21 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// `[win, loss, draw]`'s item for this outcome, e.g. the words of an answer.
+    ///
+    /// # Example
+    /// ```
+    /// use test_kit::game::Outcome;
+    /// assert_eq!(Outcome::Draw.pick(["Win", "Lose", "Loop"]), "Loop");
+    /// ```
+    pub fn pick<T>(self, [win, loss, draw]: [T; 3]) -> T {
+        match self {
+            Outcome::Win => win,
+            Outcome::Loss => loss,
+            Outcome::Draw => draw,
+        }
+    }
+
     /// The same result seen by the other player.
     pub fn flip(self) -> Outcome {
         match self {
