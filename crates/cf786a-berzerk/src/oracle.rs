@@ -8,14 +8,11 @@ use test_kit::format::{int, line, list, then, Format};
 use test_kit::game::{outcome_with, Memo, Moves};
 use test_kit::{at_most, bench, gen, BenchInput, Problem, Solve};
 
-/// The oracle this crate registers (in the root `Cargo.toml`).
-pub type ProblemOracle = Berzerk;
-
 /// One input: n, then Rick's set and Morty's, in the order written.
 pub type Input = (usize, (Vec<usize>, Vec<usize>));
 
-/// The oracle of cf786a-berzerk.
-pub struct Berzerk;
+/// The oracle of cf786a-berzerk, which this crate registers (in the root `Cargo.toml`).
+pub struct ProblemOracle;
 
 /// The answer by the rules: from object `at` (0 the black hole) with `side` to move, a move
 /// sends the monster `x` objects on, `x` from the mover's set; the side to move with the
@@ -23,14 +20,9 @@ pub struct Berzerk;
 /// side can force an end) for every start and first player.
 pub fn brute_force((n, (rick, morty)): &Input) -> String {
     let rules = |&(at, side): &(usize, usize), moves: &mut Moves<(usize, usize)>| {
-        let steps = if at == 0 {
-            &[][..]
-        } else {
-            &[rick, morty][side][..]
-        };
-        steps
-            .iter()
-            .for_each(|x| moves.go(((at + x) % n, 1 - side)));
+        for x in [rick, morty][side].iter().filter(|_| at > 0) {
+            moves.go(((at + x) % n, 1 - side));
+        }
     };
     let mut memo = Memo::default();
     let mut line = |side| {
@@ -43,16 +35,13 @@ pub fn brute_force((n, (rick, morty)): &Input) -> String {
 /// A random input on n objects: each set holds each of `1..n` with probability `per_million`
 /// in a million (at least one), shuffled.
 pub fn random_input(rng: &mut SplitMix64, n: usize, per_million: u64) -> Input {
-    let mut set = || {
-        let mut s = gen::subset(rng, 1, n - 1, per_million, 1);
-        gen::shuffle(rng, &mut s);
-        s
-    };
-    let rick = set();
-    (n, (rick, set()))
+    let mut sets = [0, 1].map(|_| gen::subset(rng, 1, n - 1, per_million, 1));
+    sets.iter_mut().for_each(|set| gen::shuffle(rng, set));
+    let [rick, morty] = sets;
+    (n, (rick, morty))
 }
 
-impl Problem for Berzerk {
+impl Problem for ProblemOracle {
     const NAME: &'static str = "cf786a-berzerk";
     const SOLVE: Solve = crate::solve;
     type Value = Input;
@@ -61,10 +50,8 @@ impl Problem for Berzerk {
     /// live).
     fn format() -> impl Format<Value = Input> {
         then(line(int("n", 2..=MAX_N).small(2..=30)), |&n| {
-            let (step, few) = (
-                int("an element", 1..=n - 1).small(1..=n - 1),
-                1..=(n - 1).min(4),
-            );
+            let step = int("an element", 1..=n - 1).small(1..=n - 1);
+            let few = 1..=(n - 1).min(4);
             let set = |k| list(k, 1..=n - 1, step.clone()).small(few.clone()).inline();
             (set("k1").distinct(), set("k2").distinct())
         })
@@ -112,20 +99,20 @@ mod tests {
 
     #[test]
     fn parse_refuses_what_the_statement_does_not_allow() {
-        assert!(Berzerk::parse(b"5 2 3 3 1 1").is_err());
-        assert!(Berzerk::parse(b"5 1 5 1 1").is_err());
-        assert!(Berzerk::parse(b"5 1 1 1 1 9").is_err());
-        assert!(Berzerk::parse(b"5 2 1 1 1 1")
+        assert!(ProblemOracle::parse(b"5 2 3 3 1 1").is_err());
+        assert!(ProblemOracle::parse(b"5 1 5 1 1").is_err());
+        assert!(ProblemOracle::parse(b"5 1 1 1 1 9").is_err());
+        assert!(ProblemOracle::parse(b"5 2 1 1 1 1")
             .unwrap_err()
             .contains("repeats"));
     }
 
     #[test]
     fn bench_inputs_are_fixed_and_as_large_as_allowed() {
-        let inputs = Berzerk::bench_inputs();
-        assert_eq!(inputs, Berzerk::bench_inputs());
+        let inputs = ProblemOracle::bench_inputs();
+        assert_eq!(inputs, ProblemOracle::bench_inputs());
         for input in &inputs {
-            assert_eq!(Berzerk::parse(input.text.as_bytes()).unwrap().0, 7000);
+            assert_eq!(ProblemOracle::parse(input.text.as_bytes()).unwrap().0, 7000);
         }
     }
 }
