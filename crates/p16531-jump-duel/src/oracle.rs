@@ -8,11 +8,9 @@ use test_kit::format::{cases, int, list, Format};
 use test_kit::game::score;
 use test_kit::{at_most, bench, BenchInput, Problem, Solve};
 
-/// The oracle this crate registers (in the root `Cargo.toml`).
-pub type ProblemOracle = JumpDuelOracle;
-
-/// The oracle of p16531-jump-duel: its input is, per test, the values of cells 3..=n.
-pub struct JumpDuelOracle;
+/// The oracle of p16531-jump-duel, which this crate registers (in the root `Cargo.toml`): its
+/// input is, per test, the values of cells 3..=n.
+pub struct ProblemOracle;
 
 /// The first player's score minus the second's under optimal play, by searching every play:
 /// the state is the set of cells ever occupied, both pieces' cells and the player to move. A
@@ -21,14 +19,12 @@ pub struct JumpDuelOracle;
 pub fn brute_force(values: &[u32]) -> i64 {
     let n = values.len() + 2;
     let worth = |c: usize| if c >= 3 { i64::from(values[c - 3]) } else { 0 };
-    let landings = move |occupied: u32, from: usize| {
-        (from + 1..=(from + 4).min(n)).filter(move |&c| occupied >> c & 1 == 0)
-    };
+    let free = move |occupied: u32, c: usize| c <= n && occupied >> c & 1 == 0;
+    let landings = move |occupied, at: usize| (at + 1..=at + 4).filter(move |&c| free(occupied, c));
     let start = (0b110u32, [1usize, 2], 0usize);
     score(start, |&(occupied, pieces, mover), moves| {
         for c in landings(occupied, pieces[mover]) {
-            let mut next = pieces;
-            next[mover] = c;
+            let next = [0, 1].map(|p| if p == mover { c } else { pieces[p] });
             moves.scoring(worth(c), (occupied | 1 << c, next, 1 - mover));
         }
         let stuck = |p: usize| landings(occupied, pieces[p]).next().is_none();
@@ -42,27 +38,21 @@ pub fn brute_force(values: &[u32]) -> i64 {
 pub fn random_rows(seed: u64, tests: usize, n: usize) -> Vec<Vec<u32>> {
     let mut rng = SplitMix64::new(seed);
     let mut value = || rng.range(1, 1_000_000_000) as u32;
-    (0..tests)
-        .map(|_| (3..=n).map(|_| value()).collect())
-        .collect()
-}
-
-/// A benchmark input: [`random_rows`] as text.
-pub fn bench_input(seed: u64, tests: usize, n: usize) -> String {
-    JumpDuelOracle::format().render(&random_rows(seed, tests, n))
+    let mut row = |_| (3..=n).map(|_| value()).collect();
+    (0..tests).map(&mut row).collect()
 }
 
 /// The issue's benchmark: t = 10 rows of n = 100 000 (about 10 MB).
 pub fn bench_long_rows(seed: u64) -> String {
-    bench_input(seed, 10, 100_000)
+    ProblemOracle::format().render(&random_rows(seed, 10, 100_000))
 }
 
 /// The same size as [`bench_long_rows`] split as t = 100 000 rows of n = 10.
 pub fn bench_many_rows(seed: u64) -> String {
-    bench_input(seed, 100_000, 10)
+    ProblemOracle::format().render(&random_rows(seed, 100_000, 10))
 }
 
-impl Problem for JumpDuelOracle {
+impl Problem for ProblemOracle {
     const NAME: &'static str = "p16531-jump-duel";
     const SOLVE: Solve = crate::solve;
     type Value = Vec<Vec<u32>>;
@@ -86,11 +76,8 @@ impl Problem for JumpDuelOracle {
 
     /// The issue's sizes: t = 10 rows of n = 100 000, and t = 100 000 rows of n = 10.
     fn benches() -> Vec<BenchInput> {
-        let rows = |name, tests, n| bench::<Self>(name, &random_rows(1, tests, n));
-        vec![
-            rows("t=10 n=100000", 10, 100_000),
-            rows("t=100000 n=10", 100_000, 10),
-        ]
+        let rows = |(t, n)| bench::<Self>(format!("t={} n={}", t, n), &random_rows(1, t, n));
+        [(10, 100_000), (100_000, 10)].map(rows).to_vec()
     }
 }
 
@@ -114,7 +101,7 @@ mod tests {
 
     #[test]
     fn bench_inputs_are_the_issue_sizes_and_fixed() {
-        let inputs = JumpDuelOracle::bench_inputs();
+        let inputs = ProblemOracle::bench_inputs();
         assert_eq!(inputs.len(), 2);
         for (input, (t, n)) in inputs.iter().zip([(10, 100_000), (100_000, 10)]) {
             let tokens: Vec<&str> = input.text.split_ascii_whitespace().collect();
@@ -122,8 +109,8 @@ mod tests {
             assert_eq!(tokens.len(), 1 + t * (n - 1), "{}", input.name);
             assert_eq!((tokens[0], tokens[1]), (&*t.to_string(), &*n.to_string()));
         }
-        assert_eq!(inputs, JumpDuelOracle::bench_inputs());
-        let text = bench_input(1, 3, 7);
-        assert_eq!(text.split_ascii_whitespace().count(), 1 + 3 * (1 + 5));
+        assert_eq!(inputs, ProblemOracle::bench_inputs());
+        let rows = random_rows(1, 3, 7);
+        assert!(rows.len() == 3 && rows.iter().all(|r| r.len() == 5));
     }
 }

@@ -58,11 +58,8 @@ impl Problem for StoneEnds {
 
     /// Rows of up to 200 stones (generated ones hold at most 56).
     fn refuses(rows: &Vec<Vec<u32>>) -> Option<String> {
-        let stones = rows
-            .iter()
-            .map(|r| r.iter().map(|&a| u64::from(a)).sum())
-            .max()?;
-        at_most("stones in a row", stones, 200)
+        let stones = |row: &Vec<u32>| row.iter().map(|&a| u64::from(a)).sum::<u64>();
+        at_most("stones in a row", rows.iter().map(stones).max()?, 200)
     }
 
     /// The statement's limits (T = 10, n = 1000), also with piles of at most 3 (many ties with

@@ -4,7 +4,7 @@
 
 use crate::{MAX_SIDE, MAX_VALUE};
 use dp_core::SplitMix64;
-use test_kit::format::{int, line, matrix, then, Format};
+use test_kit::format::{int, line, matrix, then, Format, Size};
 use test_kit::game::score;
 use test_kit::{at_most, bench, BenchInput, Problem, Solve};
 
@@ -23,14 +23,9 @@ pub struct StaircaseChess;
 pub fn brute_force(((rows, cols), (black, white)): &Board) -> i64 {
     let filled = |mask: u32, r: usize, c: usize| mask >> (r * cols + c) & 1 == 1;
     score(0u32, |&mask, moves| {
-        let values = if mask.count_ones() % 2 == 0 {
-            black
-        } else {
-            white
-        };
+        let values = [black, white][mask.count_ones() as usize % 2];
         for (r, c) in (0..*rows).flat_map(|r| (0..*cols).map(move |c| (r, c))) {
-            let free =
-                (0..c).all(|left| filled(mask, r, left)) && (0..r).all(|up| filled(mask, up, c));
+            let free = (0..c).all(|j| filled(mask, r, j)) && (0..r).all(|i| filled(mask, i, c));
             if free && !filled(mask, r, c) {
                 moves.scoring(i64::from(values[r][c]), mask | 1 << (r * cols + c));
             }
@@ -48,10 +43,8 @@ impl Problem for StaircaseChess {
         let side = |name, small| int(name, 1..=MAX_SIDE).small(1..=small).max(10);
         let value = |name| int(name, 0..=MAX_VALUE).small(0..=10).max(100_000);
         then(line((side("n", 3), side("m", 4))), move |&(n, m)| {
-            (
-                matrix(n, m, value("A[i][j]")),
-                matrix(n, m, value("B[i][j]")),
-            )
+            let grid = |name| matrix(n, m, value(name));
+            (grid("A[i][j]"), grid("B[i][j]"))
         })
     }
 
@@ -67,20 +60,17 @@ impl Problem for StaircaseChess {
     /// million staircase shapes) as the scaling series.
     fn benches() -> Vec<BenchInput> {
         let board = |side: usize| {
-            let mut rng = SplitMix64::new(side as u64);
-            let mut cell = || rng.range(0, 100_000) as i32;
-            let mut grid = || {
-                (0..side)
-                    .map(|_| (0..side).map(|_| cell()).collect())
-                    .collect()
-            };
-            let (a, b) = (grid(), grid());
-            ((side, side), (a, b))
+            let (grid, rng) = (
+                matrix(side, side, int("v", 0..=100_000)),
+                &mut SplitMix64::new(side as u64),
+            );
+            let (a, b) = (grid.generate(rng, Size::Max), grid.generate(rng, Size::Max));
+            bench::<Self>(
+                format!("{} x {}, values <= 100000", side, side),
+                &((side, side), (a, b)),
+            )
         };
-        let name = |side| format!("{} x {}, values <= 100000", side, side);
-        [10, 12, 14]
-            .map(|side| bench::<Self>(name(side), &board(side)))
-            .to_vec()
+        [10, 12, 14].map(board).to_vec()
     }
 }
 

@@ -35,9 +35,7 @@ pub fn brute_force(w: usize, h: usize) -> bool {
                 if x == (1, 1) || y == (1, 1) {
                     return moves.win();
                 }
-                let mut next = pieces.clone();
-                next[k] = x;
-                next.push(y);
+                let mut next = [&pieces[..k], &[x, y], &pieces[k + 1..]].concat();
                 next.sort_unstable();
                 moves.go(next);
             }
@@ -53,14 +51,13 @@ impl Problem for CuttingGame {
     const LINE_ENDS: bool = true;
     type Value = Vec<(usize, usize)>;
 
-    /// 1 to 4 sheets of area up to 60, drawn towards LOSE (which random sheets rarely are).
+    /// 1 to 4 sheets of area up to 60 (a width up to 30, then a height that fits), drawn towards
+    /// LOSE, which random sheets rarely are.
     fn format() -> impl Format<Value = Vec<(usize, usize)>> {
         let side = |name| int(name, MIN_SIDE..=MAX_SIDE);
-        let sheet = (side("W"), side("H")).generate_with(|rng, _| loop {
-            let (w, h) = (rng.range(2, 30) as usize, rng.range(2, 30) as usize);
-            if w * h <= MAX_BRUTE_AREA {
-                return (w, h);
-            }
+        let sheet = (side("W"), side("H")).generate_with(|rng, _| {
+            let w = rng.range(2, 30) as usize;
+            (w, rng.range(2, (MAX_BRUTE_AREA / w) as u64) as usize)
         });
         let sheet = sheet.balanced(16, |&(w, h)| brute_force(w, h));
         until_end(1..=100_000, sheet).small(1..=4)
@@ -72,11 +69,8 @@ impl Problem for CuttingGame {
     }
 
     fn refuses(sheets: &Vec<(usize, usize)>) -> Option<String> {
-        at_most(
-            "cells in a sheet",
-            sheets.iter().map(|&(w, h)| w * h).max()?,
-            MAX_BRUTE_AREA,
-        )
+        let area = sheets.iter().map(|&(w, h)| w * h).max()?;
+        at_most("cells in a sheet", area, MAX_BRUTE_AREA)
     }
 
     /// The largest input: 1000 random lines (the table dominates, so the sides matter little).

@@ -1,6 +1,6 @@
 //! Input formats described once. A [`Format`] is one description of (part of) an input file,
 //! composed from the pieces here: [`int`], [`list`] and [`cases`] (counted, of a fixed length,
-//! until the end of input or until a terminator such as `0`), tuples, [`line`], [`then`] (a
+//! until the end of input or until a terminator such as `0`), tuples, [`line()`], [`then`] (a
 //! part whose shape depends on an earlier value: a matrix of the sizes read before it), [`word`],
 //! [`grid`], [`edges`], [`tree`], [`dag`] and [`adjacency`]. From it come the typed value, the
 //! parser (its errors name the bad token: a [`Scanner`] error), the renderer, a random
@@ -565,7 +565,7 @@ impl<F: Format> Format for List<F> {
     }
 }
 
-/// A format followed by the end of its line: see [`line`].
+/// A format followed by the end of its line: see [`line()`].
 #[derive(Clone, Debug)]
 pub struct Line<F>(F);
 

@@ -60,8 +60,14 @@ pub struct Moves<P> {
 
 impl<P> Moves<P> {
     fn new() -> Moves<P> {
+        Moves::reusing(Vec::new())
+    }
+
+    /// No moves yet, listed into `list` (a cleared list of an earlier position, so that a deep
+    /// search allocates few lists).
+    fn reusing(list: Vec<Move<P>>) -> Moves<P> {
         Moves {
-            list: Vec::new(),
+            list,
             wins: false,
             end: 0,
         }
@@ -129,6 +135,21 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// `[win, loss, draw]`'s item for this outcome, e.g. the words of an answer.
+    ///
+    /// # Example
+    /// ```
+    /// use test_kit::game::Outcome;
+    /// assert_eq!(Outcome::Draw.pick(["Win", "Lose", "Loop"]), "Loop");
+    /// ```
+    pub fn pick<T>(self, [win, loss, draw]: [T; 3]) -> T {
+        match self {
+            Outcome::Win => win,
+            Outcome::Loss => loss,
+            Outcome::Draw => draw,
+        }
+    }
+
     /// The same result seen by the other player.
     pub fn flip(self) -> Outcome {
         match self {
@@ -213,8 +234,13 @@ pub fn outcome_with<P: Clone + Eq + Hash>(
         next: usize,
         draw: bool,
     }
-    let open = |at: P, rules: &mut dyn FnMut(&P, &mut Moves<P>), memo: &mut Memo<P>| {
-        let mut moves = Moves::new();
+    // Cleared move lists of closed frames, for the next frames opened.
+    let mut pool: Vec<Vec<Move<P>>> = Vec::new();
+    let open = |at: P,
+                rules: &mut dyn FnMut(&P, &mut Moves<P>),
+                memo: &mut Memo<P>,
+                pool: &mut Vec<Vec<Move<P>>>| {
+        let mut moves = Moves::reusing(pool.pop().unwrap_or_default());
         rules(&at, &mut moves);
         memo.known.insert(at.clone(), Mark::Open);
         Frame {
@@ -224,7 +250,7 @@ pub fn outcome_with<P: Clone + Eq + Hash>(
             draw: false,
         }
     };
-    let mut stack = vec![open(start.clone(), &mut rules, memo)];
+    let mut stack = vec![open(start.clone(), &mut rules, memo, &mut pool)];
     // The outcome of the frame just closed, for the frame below it.
     let mut closed: Option<Outcome> = None;
     while let Some(top) = stack.last_mut() {
@@ -251,6 +277,9 @@ pub fn outcome_with<P: Clone + Eq + Hash>(
         if let Some(result) = result {
             let frame = stack.pop().expect("the top frame");
             memo.known.insert(frame.at, Mark::Solved(result));
+            let mut list = frame.moves.list;
+            list.clear();
+            pool.push(list);
             closed = Some(result);
             continue;
         }
@@ -272,7 +301,7 @@ pub fn outcome_with<P: Clone + Eq + Hash>(
             Some(&Mark::Solved(child)) => closed = Some(child),
             None => {
                 let to = mv.to.clone();
-                let frame = open(to, &mut rules, memo);
+                let frame = open(to, &mut rules, memo, &mut pool);
                 stack.push(frame);
             }
         }
@@ -411,8 +440,9 @@ pub fn score<P: Clone + Eq + Hash>(start: P, mut rules: impl FnMut(&P, &mut Move
         best: Option<i64>,
     }
     let mut memo: FxHashMap<P, Option<i64>> = FxHashMap::default();
-    let mut open = |at: P, memo: &mut FxHashMap<P, Option<i64>>| {
-        let mut moves = Moves::new();
+    let mut pool: Vec<Vec<Move<P>>> = Vec::new();
+    let mut open = |at: P, memo: &mut FxHashMap<P, Option<i64>>, pool: &mut Vec<Vec<Move<P>>>| {
+        let mut moves = Moves::reusing(pool.pop().unwrap_or_default());
         rules(&at, &mut moves);
         memo.insert(at.clone(), None);
         Frame {
@@ -422,7 +452,7 @@ pub fn score<P: Clone + Eq + Hash>(start: P, mut rules: impl FnMut(&P, &mut Move
             best: None,
         }
     };
-    let mut stack = vec![open(start, &mut memo)];
+    let mut stack = vec![open(start, &mut memo, &mut pool)];
     let mut closed: Option<i64> = None;
     while let Some(top) = stack.last_mut() {
         if let Some(child) = closed.take() {
@@ -434,6 +464,9 @@ pub fn score<P: Clone + Eq + Hash>(start: P, mut rules: impl FnMut(&P, &mut Move
             let frame = stack.pop().expect("the top frame");
             let value = frame.best.unwrap_or(frame.moves.end);
             memo.insert(frame.at, Some(value));
+            let mut list = frame.moves.list;
+            list.clear();
+            pool.push(list);
             closed = Some(value);
             continue;
         }
@@ -443,7 +476,7 @@ pub fn score<P: Clone + Eq + Hash>(start: P, mut rules: impl FnMut(&P, &mut Move
             Some(Some(value)) => closed = Some(*value),
             Some(None) => panic!("the game repeats a position: a score needs a game that ends"),
             None => {
-                let frame = open(to.clone(), &mut memo);
+                let frame = open(to.clone(), &mut memo, &mut pool);
                 stack.push(frame);
             }
         }

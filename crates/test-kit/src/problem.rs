@@ -145,7 +145,7 @@ pub trait Problem {
     /// The real solver: the crate's `solve` (`const SOLVE: Solve = crate::solve;`).
     const SOLVE: Solve;
 
-    /// Inputs for `cargo xtask bench` ([`Oracle::bench_inputs`]); [`bench`] and [`bench_max`]
+    /// Inputs for `cargo xtask bench` ([`Oracle::bench_inputs`]); [`bench()`] and [`bench_max`]
     /// make them.
     fn benches() -> Vec<BenchInput> {
         Vec::new()

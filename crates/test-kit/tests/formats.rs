@@ -369,3 +369,68 @@ fn balance_spreads_rare_answers_and_rules_hold() {
     let seven = int("x", 0..=9u32).generate_with(|_, _| 7);
     assert_eq!(seven.generate(&mut rng, Size::Small), 7);
 }
+
+/// A toy problem on the kit: the sum of a list, line ends varied, a guard at a sum of 30.
+struct Sum;
+
+impl test_kit::Problem for Sum {
+    const NAME: &'static str = "sum";
+    const SOLVE: test_kit::Solve = |input, out| {
+        let mut sc = dp_core::Scanner::new(input);
+        let n: usize = sc.next("n")?;
+        let total = (0..n)
+            .map(|_| sc.next::<u64>("a"))
+            .sum::<Result<u64, _>>()?;
+        out.extend_from_slice(format!("{}\n", total).as_bytes());
+        sc.finish()
+    };
+    const LINE_ENDS: bool = true;
+    type Value = Vec<u64>;
+    fn format() -> impl Format<Value = Vec<u64>> {
+        list("n", 1..=9, int("a", 0..=9u64).small(0..=3)).small(1..=9)
+    }
+    fn brute(items: &Vec<u64>) -> String {
+        format!("{}\n", items.iter().sum::<u64>())
+    }
+    fn refuses(items: &Vec<u64>) -> Option<String> {
+        test_kit::at_most("(the sum)", items.iter().sum(), 30)
+    }
+}
+
+#[test]
+fn a_problem_is_an_oracle_with_line_ends_and_a_guard() {
+    use test_kit::{find_mismatch, Input, Oracle};
+    assert!(find_mismatch::<Sum>(1, 300).is_none());
+    let mut rng = SplitMix64::new(8);
+    let inputs: Vec<Input<Vec<u64>>> = (0..300).map(|_| Sum::generate(&mut rng)).collect();
+    for ends in LineEnds::ALL {
+        assert!(inputs.iter().any(|i| i.ends == ends), "{:?}", ends);
+    }
+    for input in &inputs {
+        assert!(
+            Sum::brute_force_refuses(input).is_none(),
+            "generated {:?}",
+            input
+        );
+        let text = Sum::render(input);
+        assert_eq!(Sum::render(&Sum::parse(text.as_bytes()).unwrap()), text);
+        let smaller = Sum::shrink(input);
+        assert!(smaller
+            .iter()
+            .all(|s| s != input && Sum::brute_force_refuses(s).is_none()));
+        assert_eq!(
+            smaller
+                .iter()
+                .any(|s| s.ends == LineEnds::Lf && s.value == input.value),
+            input.ends != LineEnds::Lf
+        );
+    }
+    let big = Input::new(vec![9, 9, 9, 9]);
+    assert_eq!(
+        Sum::brute_force_refuses(&big).unwrap(),
+        "36 (the sum): the brute force stops at 30"
+    );
+    assert!(Sum::shrink(&Input::new(vec![9, 9, 9, 9, 9]))
+        .iter()
+        .all(|s| s.value.iter().sum::<u64>() <= 30));
+}

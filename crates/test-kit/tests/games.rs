@@ -6,7 +6,9 @@ use test_kit::game::{
     outcome, outcome_in_plies, outcome_with, score, Memo, Move, Moves, Outcome, Plies,
 };
 
-/// Nim: take any number from one heap; the player who cannot move loses.
+/// Nim: take any number from one heap; the player who cannot move loses. (The rules take the
+/// position as the search holds it, a `Vec`.)
+#[allow(clippy::ptr_arg)]
 fn nim(heaps: &Vec<u8>, moves: &mut Moves<Vec<u8>>) {
     for (k, &h) in heaps.iter().enumerate() {
         for left in 0..h {
