@@ -86,6 +86,18 @@ impl Options {
     }
 }
 
+/// Inputs beyond the samples, with a build of the crate that answers them as the judge should
+/// (cargo's release build): the bundle must answer each exactly as that build does. The
+/// bundler makes none; the workbench generates them with a crate's oracle program.
+pub struct Generated {
+    /// The input files, in the order they are run.
+    pub inputs: Vec<PathBuf>,
+    /// The reference program, e.g. `target/release/<crate>`.
+    pub reference: PathBuf,
+    /// What holds the inputs, removed with this.
+    pub dir: Option<TempDir>,
+}
+
 /// What one bundle run produced, for the summary line.
 #[derive(Debug)]
 pub struct Summary {
@@ -95,6 +107,8 @@ pub struct Summary {
     /// For each bundled library: its name, items kept and items available.
     pub items: Vec<(String, usize, usize)>,
     pub samples: usize,
+    /// Generated inputs answered as the reference build answers them.
+    pub generated: usize,
     /// `rustc 1.63.0 (2021)` for each compiler that passed.
     pub checked: Vec<String>,
     /// The missing compilers skipped under `--skip-missing`.
@@ -121,19 +135,29 @@ impl std::fmt::Display for Summary {
         if !self.provided.is_empty() {
             write!(f, ", provided by the judge: {}", self.provided.join(", "))?;
         }
+        let generated = match self.generated {
+            0 => String::new(),
+            n => format!(
+                "{} generated input{} answered as cargo's release build does, ",
+                n,
+                if n == 1 { "" } else { "s" }
+            ),
+        };
         if self.samples == 0 {
             write!(
                 f,
-                ", NO SAMPLES RUN (samples/{}/ has none), compiled on {}",
+                ", NO SAMPLES RUN (samples/{}/ has none), {}compiled on {}",
                 self.name,
+                generated,
                 self.checked.join(", ")
             )?;
         } else {
             write!(
                 f,
-                ", {} sample{} passed on {}",
+                ", {} sample{} passed, {}on {}",
                 self.samples,
                 if self.samples == 1 { "" } else { "s" },
+                generated,
                 self.checked.join(", "),
             )?;
         }
@@ -174,6 +198,15 @@ every check passed; a rejected text is kept as <crate>.rs.failed.
 ";
 
 pub fn run(args: Vec<String>) -> Result<()> {
+    run_with(args, &|_, _| Ok(None))
+}
+
+/// Makes the generated inputs of a crate (`None`: samples only), given the workspace root
+/// and the crate's name.
+pub type Prepare<'a> = dyn Fn(&Path, &str) -> Result<Option<Generated>> + 'a;
+
+/// `run`, with `prepare` asked for each crate's generated inputs (before any is bundled).
+pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     // `--provided` may be repeated (`Args::value` keeps the last).
     let mut provided = Vec::new();
     let mut rest = Vec::new();
@@ -224,13 +257,18 @@ pub fn run(args: Vec<String>) -> Result<()> {
     if fixtures {
         check_with_cargo(&ws.root, &names)?;
     }
+    let mut generated = Vec::new();
+    for name in &names {
+        generated.push(prepare(&ws.root, name).with_context(|| format!("{}", name))?);
+    }
     // Every crate at once: the compilers share the cores (see `verify`).
     let results: Vec<Result<Summary>> = std::thread::scope(|scope| {
         let handles: Vec<_> = names
             .iter()
-            .map(|name| {
+            .zip(&generated)
+            .map(|(name, generated)| {
                 let (ws, options) = (&ws, &options);
-                scope.spawn(move || bundle_in(ws, name, options))
+                scope.spawn(move || bundle_in(ws, name, options, generated.as_ref()))
             })
             .collect();
         handles
@@ -312,10 +350,25 @@ fn samples_of(root: &Path, name: &str) -> Result<Vec<verify::Case>> {
 /// compiled and run on the samples with every compiler of `options` first. On failure the
 /// previous bundle stays; the rejected text goes to `<name>.rs.failed` for inspection.
 pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summary> {
-    bundle_in(&Workspace::read(root)?, name, options)
+    bundle_in(&Workspace::read(root)?, name, options, None)
 }
 
-fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
+/// `bundle_crate`, also checked on `generated` inputs against its reference build.
+pub fn bundle_crate_with(
+    root: &Path,
+    name: &str,
+    options: &Options,
+    generated: Option<&Generated>,
+) -> Result<Summary> {
+    bundle_in(&Workspace::read(root)?, name, options, generated)
+}
+
+fn bundle_in(
+    ws: &Workspace,
+    name: &str,
+    options: &Options,
+    generated: Option<&Generated>,
+) -> Result<Summary> {
     let root = ws.root.as_path();
     let assembled = assemble_in(ws, name, &options.provided, options.pretty)?;
     let target = workspace::bundle_path(root, name);
@@ -333,6 +386,7 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
         root,
         failed_copy: shown_failed,
         dropped: &assembled.dropped,
+        generated,
     };
     let mut not_run = Vec::new();
     let compilers = if assembled.external.is_empty() {
@@ -363,7 +417,7 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
     };
     // A bundle proven before on the same text, compilers and samples is not compiled again:
     // the proof would be the same (a warm `--all` after a change of one crate proves that one).
-    let proof_key = proof_key(&assembled.text, &compilers, &cases)?;
+    let proof_key = proof_key(&assembled.text, &compilers, &cases, generated)?;
     let proof_file = dir.join(".proofs").join(name);
     let unchanged = std::fs::read_to_string(&target).ok().as_deref() == Some(&assembled.text);
     let remembered = if unchanged {
@@ -392,6 +446,7 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
         bytes: assembled.text.len(),
         items: assembled.items,
         samples: cases.len(),
+        generated: generated.map_or(0, |g| g.inputs.len()),
         checked: proof.passed,
         skipped: proof.skipped,
         edition_note: proof.edition_note,
@@ -402,8 +457,14 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
 }
 
 /// What a bundle's proof depends on: its text, each compiler (its `--version`, edition and
-/// flags) and each sample, hashed (FNV-1a, stable across runs and builds of xtask).
-fn proof_key(text: &str, compilers: &[Compiler], cases: &[verify::Case]) -> Result<u64> {
+/// flags), each sample, and the generated inputs with their reference build, hashed (FNV-1a,
+/// stable across runs and builds of xtask).
+fn proof_key(
+    text: &str,
+    compilers: &[Compiler],
+    cases: &[verify::Case],
+    generated: Option<&Generated>,
+) -> Result<u64> {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     let mut add = |bytes: &[u8]| {
         for &b in bytes.iter().chain(&[0xff]) {
@@ -418,6 +479,12 @@ fn proof_key(text: &str, compilers: &[Compiler], cases: &[verify::Case]) -> Resu
         add(case.0.as_bytes());
         add(&std::fs::read(&case.1)?);
         add(&std::fs::read(&case.2)?);
+    }
+    if let Some(g) = generated {
+        add(&std::fs::read(&g.reference)?);
+        for input in &g.inputs {
+            add(&std::fs::read(input)?);
+        }
     }
     Ok(hash)
 }

@@ -105,6 +105,9 @@ struct Engine<'a> {
     members_at: BTreeMap<String, BTreeSet<Option<ModId>>>,
     /// Imports kept only because they may bring a trait into scope.
     guessed: BTreeSet<Node>,
+    /// How many lookups found an import of a name from outside the bundle (`use
+    /// std::cmp::Ordering::Less`): such a name is defined, though by nothing of the bundle.
+    outside: usize,
 }
 
 impl<'a> Engine<'a> {
@@ -160,7 +163,11 @@ impl<'a> Engine<'a> {
                             if mark {
                                 self.mark(Node::Leaf(m, i, j));
                             }
-                            found.extend(self.resolve(m, &leaf.path, mark, depth + 1));
+                            let targets = self.resolve(m, &leaf.path, mark, depth + 1);
+                            if targets.is_empty() {
+                                self.outside += 1;
+                            }
+                            found.extend(targets);
                         }
                     }
                 }
@@ -184,6 +191,7 @@ impl<'a> Engine<'a> {
                 let Kind::Use(leaves) = kind else { continue };
                 for (j, leaf) in leaves.iter().enumerate().filter(|(_, l)| l.glob) {
                     for target in self.resolve(m, &leaf.path, false, depth + 1) {
+                        let outside_before = self.outside;
                         let hits = match target {
                             Target::Module(x) => self.lookup(x, name, mark, depth + 1),
                             Target::Item(x, k) => match &ix.mods[x].items[k] {
@@ -198,7 +206,10 @@ impl<'a> Engine<'a> {
                                 _ => Vec::new(),
                             },
                         };
-                        if !hits.is_empty() && mark {
+                        // A glob of a module that imports the name from outside the bundle
+                        // (`use super::*` where `super` has `use std::cmp::Ordering::Less`)
+                        // provides it too.
+                        if (!hits.is_empty() || self.outside > outside_before) && mark {
                             self.mark(Node::Leaf(m, i, j));
                         }
                         found.extend(hits);
@@ -272,6 +283,9 @@ impl<'a> Engine<'a> {
     }
 
     fn resolve_ref(&mut self, m: ModId, r: &Ref, mark: bool) -> Vec<Target> {
+        if r.pattern {
+            return self.resolve_pattern(m, &r.segments[0], mark);
+        }
         let mut found = self.resolve(m, &r.segments, mark, 0);
         if found.is_empty() && r.is_macro && r.segments.len() == 1 {
             // A textually scoped `macro_rules!` from an enclosing or `#[macro_use]` module.
@@ -283,6 +297,27 @@ impl<'a> Engine<'a> {
             }
         }
         found
+    }
+
+    /// A lone name in a pattern: what it names when that is a constant, a unit struct or a
+    /// variant (of an enum of the bundle, or imported from outside it, as `Ordering::Less`);
+    /// otherwise it binds a new variable and names nothing. `mark` keeps what it names.
+    fn resolve_pattern(&mut self, m: ModId, name: &str, mark: bool) -> Vec<Target> {
+        let ix = self.ix;
+        let outside_before = self.outside;
+        let items: Vec<Target> = self
+            .lookup(m, name, false, 0)
+            .into_iter()
+            .filter(|t| {
+                matches!(*t, Target::Item(x, k)
+                    if matches!(ix.mods[x].items[k], Kind::Named { pattern: true, .. }))
+            })
+            .collect();
+        let imported = self.outside > outside_before;
+        if mark && (!items.is_empty() || imported) {
+            self.lookup(m, name, true, 0);
+        }
+        items
     }
 
     /// Marks what `body` (written in module `m`, or in a macro's body when `in_macro`) names.
@@ -729,6 +764,7 @@ pub fn prune(
         members: BTreeSet::new(),
         members_at: BTreeMap::new(),
         guessed: BTreeSet::new(),
+        outside: 0,
     };
     check_globs(&mut engine, root, sources)?;
     engine.run();
@@ -1116,6 +1152,59 @@ mod tests {
             &["pub trait Num", "macro_rules! num", "num!(u8, u16);"],
             &["Unused", "unused"],
         );
+    }
+
+    #[test]
+    fn names_in_patterns_keep_the_constants_variants_and_imports_they_name() {
+        // `Less`, `ZERO` and `ORIGIN` in patterns name items: without them rustc refuses the
+        // bundle (E0170) or, worse, reads `ZERO =>` as a binding that matches everything.
+        let out = pruned(
+            "fn main() { crate::lib::sign::f(1, 2); crate::lib::sign::g(0); }
+             mod lib {
+                 pub mod limits { pub const ZERO: i64 = 0; pub const ONE: i64 = 1; }
+                 pub mod points { pub struct Origin; pub struct Far; }
+                 pub mod sign {
+                     use std::cmp::Ordering::{Equal, Greater, Less};
+                     use std::collections::BTreeMap;
+                     use crate::lib::limits::{ONE, ZERO};
+                     use super::*;
+                     pub fn f(a: i64, b: i64) -> i64 {
+                         match a.cmp(&b) { Less => -1, Equal => 0, Greater => 1 }
+                     }
+                     pub fn g(x: i64) -> bool {
+                         let zero_or_not = match x { ZERO => true, other => other < 0 };
+                         let points::Origin = origin();
+                         zero_or_not
+                     }
+                     fn origin() -> points::Origin { points::Origin }
+                 }
+             }",
+        );
+        assert_kept(
+            &out,
+            &[
+                "use std::cmp::Ordering::{Equal, Greater, Less};",
+                "use crate::lib::limits::ZERO;",
+                "pub const ZERO",
+                "pub struct Origin",
+            ],
+            &["ONE", "Far", "BTreeMap"],
+        );
+    }
+
+    #[test]
+    fn a_pattern_binding_keeps_nothing_of_its_name() {
+        // `gcd` and `total` bind variables here (never read, as a read of a variable keeps an
+        // item of its name: the two are told apart only by type checking).
+        let out = pruned(
+            "fn main() { crate::lib::f(); }
+             mod lib {
+                 pub fn f() -> u32 { let gcd = 4; match 3 { total => 1 } }
+                 pub fn gcd() {}
+                 pub struct total(u8);
+             }",
+        );
+        assert_kept(&out, &["pub fn f()"], &["pub fn gcd", "struct total"]);
     }
 
     #[test]

@@ -17,6 +17,9 @@ pub(super) type ModId = usize;
 pub(super) struct Ref {
     pub(super) segments: Vec<String>,
     pub(super) is_macro: bool,
+    /// A lone name in a pattern (`Less`, `ZERO`, `None` in `match x { ZERO => .. }`): a
+    /// binding, unless it names a constant, a unit struct or a variant in scope.
+    pub(super) pattern: bool,
 }
 
 /// What a piece of code refers to: paths, and names that may be methods or associated items.
@@ -47,6 +50,9 @@ pub(super) enum Kind {
         trait_items: Vec<String>,
         variants: Vec<String>,
         macro_def: bool,
+        /// What a lone name in a pattern can mean: a constant, a unit struct, or an enum (whose
+        /// variant a `use` imported).
+        pattern: bool,
     },
     Impl {
         /// The paths of the self type and the trait.
@@ -184,6 +190,7 @@ impl Index {
                                 trait_items: Vec::new(),
                                 variants: Vec::new(),
                                 macro_def: true,
+                                pattern: false,
                             }
                         }
                         None => {
@@ -212,6 +219,8 @@ impl Index {
                                 _ => Vec::new(),
                             },
                             macro_def: false,
+                            pattern: matches!(other, Item::Const(_) | Item::Enum(_))
+                                || matches!(other, Item::Struct(s) if matches!(s.fields, syn::Fields::Unit)),
                         },
                         None => Kind::WithModule(c.body),
                     }
@@ -322,7 +331,11 @@ impl Collector {
         for s in segments.iter().skip(1) {
             self.body.members.insert(s.clone());
         }
-        self.body.refs.push(Ref { segments, is_macro });
+        self.body.refs.push(Ref {
+            segments,
+            is_macro,
+            pattern: false,
+        });
     }
 
     /// Macro input that is not a list of expressions (and `macro_rules!` bodies) is scanned as
@@ -405,6 +418,18 @@ impl<'ast> Visit<'ast> for Collector {
         let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
         self.add_path(segments, false);
         syn::visit::visit_path(self, path);
+    }
+
+    fn visit_pat_ident(&mut self, pat: &'ast syn::PatIdent) {
+        // `Less =>` or `ZERO =>` name an item; `x =>`, `ref x`, `mut x`, `x @ ..` bind.
+        if pat.by_ref.is_none() && pat.mutability.is_none() && pat.subpat.is_none() {
+            self.body.refs.push(Ref {
+                segments: vec![pat.ident.to_string()],
+                is_macro: false,
+                pattern: true,
+            });
+        }
+        syn::visit::visit_pat_ident(self, pat);
     }
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {

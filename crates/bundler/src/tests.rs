@@ -516,23 +516,23 @@ fn a_proof_is_remembered_only_for_what_it_proved() {
     std::fs::write(&expected, "3\n").unwrap();
     let cases = vec![("a".to_string(), input.clone(), expected.clone())];
     let compilers = Options::from_flags(None, None).compilers;
-    let key = super::proof_key("fn main() {}", &compilers, &cases).unwrap();
+    let key = super::proof_key("fn main() {}", &compilers, &cases, None).unwrap();
     assert_eq!(
         key,
-        super::proof_key("fn main() {}", &compilers, &cases).unwrap()
+        super::proof_key("fn main() {}", &compilers, &cases, None).unwrap()
     );
     assert_ne!(
         key,
-        super::proof_key("fn main() { }", &compilers, &cases).unwrap()
+        super::proof_key("fn main() { }", &compilers, &cases, None).unwrap()
     );
     assert_ne!(
         key,
-        super::proof_key("fn main() {}", &compilers[..1], &cases).unwrap()
+        super::proof_key("fn main() {}", &compilers[..1], &cases, None).unwrap()
     );
     std::fs::write(&expected, "4\n").unwrap();
     assert_ne!(
         key,
-        super::proof_key("fn main() {}", &compilers, &cases).unwrap()
+        super::proof_key("fn main() {}", &compilers, &cases, None).unwrap()
     );
 
     let file = dir.path().join("proofs").join("x");
