@@ -44,13 +44,31 @@ pub struct Options {
     pub provided: Vec<String>,
     /// Lay out the libraries (the binary's own `lib.rs` too) like `main.rs` instead of compactly.
     pub pretty: bool,
+    /// `compilers` named by the command line (`--rustc`, `--edition`): the judge metadata's
+    /// `compilers` lists do not replace them.
+    pub explicit_compilers: bool,
+}
+
+/// A compiler of a `compilers` list: `RUSTC EDITION`, RUSTC a command or a path.
+fn parse_compiler(spec: &str) -> Result<(String, String)> {
+    let parts: Vec<&str> = spec.split_whitespace().collect();
+    match parts.as_slice() {
+        [rustc, edition] if ["2015", "2018", "2021", "2024"].contains(edition) => {
+            Ok((rustc.to_string(), edition.to_string()))
+        }
+        _ => bail!(
+            "compiler {:?} of `compilers` is not `RUSTC EDITION` (e.g. \"/usr/bin/rustc 2021\")",
+            spec
+        ),
+    }
 }
 
 impl Options {
     /// The compilers judges run: the current `rustc` on editions 2021 and 2024, and Debian's
-    /// rustc 1.63 (the oldest judges use) on 2021. `--rustc` and/or `--edition` name one
-    /// compiler instead (the current `rustc` and edition 2021 where not given). Warnings are
-    /// shown, not fatal (see `deny_warnings`).
+    /// rustc 1.63 (the oldest judges use) on 2021, unless a crate's `compilers` (in
+    /// `[package.metadata.judge]`, else `[workspace.metadata.judge]`) names others. `--rustc`
+    /// and/or `--edition` name one compiler instead (the current `rustc` and edition 2021 where
+    /// not given) for every crate. Warnings are shown, not fatal (see `deny_warnings`).
     pub fn from_flags(rustc: Option<String>, edition: Option<String>) -> Options {
         let compiler = |rustc: &str, edition: &str| Compiler {
             rustc: PathBuf::from(rustc),
@@ -75,7 +93,33 @@ impl Options {
             skip_missing: false,
             provided: Vec::new(),
             pretty: false,
+            explicit_compilers: rustc.is_some() || edition.is_some(),
         }
+    }
+
+    /// The compilers for a crate whose judge metadata lists `listed` (`RUSTC EDITION` each).
+    fn compilers_for(&self, listed: Option<&[String]>) -> Result<Vec<Compiler>> {
+        let Some(listed) = listed.filter(|_| !self.explicit_compilers) else {
+            return Ok(self.compilers.clone());
+        };
+        if listed.is_empty() {
+            bail!(
+                "`compilers` of [package.metadata.judge] (or [workspace.metadata.judge]) is empty"
+            );
+        }
+        let deny_warnings = self.compilers.iter().any(|c| c.deny_warnings);
+        listed
+            .iter()
+            .map(|spec| {
+                let (rustc, edition) = parse_compiler(spec)?;
+                Ok(Compiler {
+                    rustc: PathBuf::from(rustc),
+                    edition,
+                    deny_warnings,
+                    externs: Vec::new(),
+                })
+            })
+            .collect()
     }
 
     /// `--deny-warnings`: every warning fails the bundle.
@@ -115,6 +159,8 @@ pub struct Summary {
     pub skipped: Vec<String>,
     /// Why the bundle is proven on one edition only.
     pub edition_note: Option<String>,
+    /// Compilers that reject a library's code (newer ones accept it), and what to do.
+    pub refused: Vec<String>,
     /// The compilers' warnings, each once.
     pub warnings: String,
     /// Crates left to the judge.
@@ -163,6 +209,9 @@ impl std::fmt::Display for Summary {
         }
         write!(f, " -> {}", self.path.display())?;
         if let Some(note) = &self.edition_note {
+            write!(f, "; {}", note)?;
+        }
+        for note in &self.refused {
             write!(f, "; {}", note)?;
         }
         if !self.skipped.is_empty() {
@@ -387,14 +436,16 @@ fn bundle_in(
         failed_copy: shown_failed,
         dropped: &assembled.dropped,
         generated,
+        libraries: &assembled.libraries,
+        compilers_setting: "[package.metadata.judge] (or [workspace.metadata.judge])",
     };
     let mut not_run = Vec::new();
+    let wanted = options.compilers_for(assembled.compilers.as_deref())?;
     let compilers = if assembled.external.is_empty() {
-        options.compilers.clone()
+        wanted
     } else {
         // A provided crate is linked from cargo's build, which only the current rustc reads.
-        let mut current: Vec<Compiler> = options
-            .compilers
+        let mut current: Vec<Compiler> = wanted
             .iter()
             .filter(|c| c.rustc == Path::new("rustc"))
             .cloned()
@@ -403,11 +454,7 @@ fn bundle_in(
         for c in &mut current {
             c.externs = externs.clone();
         }
-        for c in options
-            .compilers
-            .iter()
-            .filter(|c| c.rustc != Path::new("rustc"))
-        {
+        for c in wanted.iter().filter(|c| c.rustc != Path::new("rustc")) {
             not_run.push(format!(
                 "not checked on {}: the provided crates are linked from cargo's build, which only the current rustc reads",
                 c.rustc.display()
@@ -450,6 +497,7 @@ fn bundle_in(
         checked: proof.passed,
         skipped: proof.skipped,
         edition_note: proof.edition_note,
+        refused: proof.refused,
         warnings: proof.warnings,
         provided: assembled.external.into_iter().collect(),
         not_run,
@@ -507,6 +555,7 @@ fn read_proof(file: &Path, key: u64) -> Option<verify::Proof> {
         passed: list("passed")?,
         skipped: list("skipped")?,
         edition_note: json["edition_note"].as_str().map(str::to_string),
+        refused: list("refused")?,
         warnings: json["warnings"].as_str()?.to_string(),
     })
 }
@@ -518,6 +567,7 @@ fn write_proof(file: &Path, key: u64, proof: &verify::Proof) {
         "passed": proof.passed,
         "skipped": proof.skipped,
         "edition_note": proof.edition_note,
+        "refused": proof.refused,
         "warnings": proof.warnings,
     });
     if let Some(dir) = file.parent() {
@@ -589,6 +639,10 @@ pub struct Assembled {
     pub dropped: BTreeMap<String, String>,
     /// Dependencies left to the judge.
     pub external: BTreeSet<String>,
+    /// The judge metadata's `compilers`, when it names them.
+    pub compilers: Option<Vec<String>>,
+    /// The bundled libraries from outside the workspace.
+    pub libraries: Vec<verify::Library>,
 }
 
 /// Builds the bundle text of binary crate `name` in the workspace at `root`.
@@ -686,6 +740,18 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
         map,
         dropped,
         external: plan.external.clone(),
+        compilers: plan.compilers.clone(),
+        libraries: plan
+            .crates
+            .iter()
+            .filter(|c| !c.member)
+            .map(|c| verify::Library {
+                dir: c.manifest_dir.clone(),
+                label: format!("{} {}", c.package, c.version),
+                package: c.package.clone(),
+                rust_version: c.rust_version.clone(),
+            })
+            .collect(),
     })
 }
 
@@ -756,21 +822,52 @@ fn rewrite_paths(
 
 /// The bundle root: the binary's items, then one module per library.
 fn nest(mut items: Vec<Item>, plan: &Plan, libs: Vec<Tree>) -> Vec<Item> {
+    let mut hoisted: Vec<Item> = Vec::new();
+    let extern_name = |item: &Item| match item {
+        Item::ExternCrate(e) => Some((
+            e.ident.to_string(),
+            e.rename.as_ref().map(|r| r.1.to_string()),
+        )),
+        _ => None,
+    };
+    let mut at_root: BTreeSet<_> = items.iter().filter_map(extern_name).collect();
     for (lib, tree) in plan.crates.iter().zip(libs) {
         let ident = Ident::new(&lib.module, Span::call_site());
         let attrs = lint_allowances(tree.attrs);
-        let body = tree.items;
+        // `extern crate alloc;` at a crate root puts `alloc` in the extern prelude of every
+        // module of the crate; inside the library's module it would bind it there alone.
+        let (externs, body): (Vec<Item>, Vec<Item>) = tree
+            .items
+            .into_iter()
+            .partition(|item| matches!(item, Item::ExternCrate(_)));
+        for item in externs {
+            if at_root.insert(extern_name(&item).expect("an extern crate")) {
+                hoisted.push(item);
+            }
+        }
         // What a library exports but the binary does not use is pruned; what stays may still be
         // unused to rustc (fields read only by derived impls, re-exports, methods kept because a
-        // same-named one is called), which cargo never warns about in a library.
+        // same-named one is called), which cargo never warns about in a library. Code of a
+        // package from a registry or git gets no warning at all: cargo builds it with
+        // `--cap-lints allow`.
+        let allowance: syn::Attribute = if lib.source.is_some() {
+            parse_quote!(#[allow(warnings)])
+        } else {
+            parse_quote!(#[allow(dead_code, unused_imports, unused_macros)])
+        };
         items.push(parse_quote! {
-            #[allow(dead_code, unused_imports, unused_macros)]
+            #allowance
             mod #ident {
                 #(#attrs)*
                 #(#body)*
             }
         });
     }
+    let at = items
+        .iter()
+        .position(|item| !matches!(item, Item::ExternCrate(_) | Item::Use(_)))
+        .unwrap_or(items.len());
+    items.splice(at..at, hoisted);
     items
 }
 
@@ -813,13 +910,25 @@ fn source_commit(root: &Path) -> Option<String> {
     })
 }
 
+/// The repository and commit of a git dependency, from cargo's `git+<url>?<ref>#<commit>`:
+/// the version alone does not say which code a git dependency had.
+fn git_source(source: &str) -> Option<(&str, &str)> {
+    let rest = source.strip_prefix("git+")?;
+    let (url, commit) = rest.rsplit_once('#')?;
+    let url = url.split('?').next().unwrap_or(url);
+    Some((url, &commit[..commit.len().min(12)]))
+}
+
 /// The comment that opens a bundle: what it is and where it comes from.
 fn header(plan: &Plan) -> String {
     let mut parts: Vec<String> = plan
         .crates
         .iter()
         .filter(|c| c.package != plan.name)
-        .map(|c| format!("{} {}", c.package, c.version))
+        .map(|c| match c.source.as_deref().and_then(git_source) {
+            Some((url, rev)) => format!("{} {} from {} rev {}", c.package, c.version, url, rev),
+            None => format!("{} {}", c.package, c.version),
+        })
         .collect();
     if let Some(commit) = source_commit(&plan.root) {
         parts.push(format!("commit {}", commit));

@@ -186,7 +186,9 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        if found.is_empty() {
+        // A module is in the type namespace only: a glob may still bring a function or a
+        // constant of its name (`mod double; pub use self::double::*;` for `fn double`).
+        if found.iter().all(|t| matches!(t, Target::Module(_))) {
             for (i, kind) in ix.mods[m].items.iter().enumerate() {
                 let Kind::Use(leaves) = kind else { continue };
                 for (j, leaf) in leaves.iter().enumerate().filter(|(_, l)| l.glob) {
@@ -858,7 +860,7 @@ fn apply(engine: &Engine, items: &mut Vec<Item>, m: ModId) {
     });
 }
 
-/// Every item, macro and associated function name defined in the libraries of the bundle
+/// Every item, module, macro and associated function name defined in the libraries of the bundle
 /// (the root's modules other than the binary's), with the `file:line` of its definition.
 pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap<String, String> {
     fn walk(
@@ -878,6 +880,8 @@ pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap
             let mut add = |ident: &syn::Ident| names.push(ident.clone());
             match item {
                 Item::Mod(m) => {
+                    // A module the pruner emptied vanishes: a path through it then fails.
+                    add(&m.ident);
                     if let Some((_, inner)) = &m.content {
                         module.push(m.ident.to_string());
                         walk(inner, module, root, sources, out);
@@ -928,11 +932,7 @@ pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap
 /// `stringify!` or `concat!`.
 pub fn stringifying_macros(items: &[Item]) -> Vec<String> {
     fn mentions(tokens: proc_macro2::TokenStream) -> bool {
-        tokens.into_iter().any(|t| match t {
-            proc_macro2::TokenTree::Ident(i) => i == "stringify" || i == "concat",
-            proc_macro2::TokenTree::Group(g) => mentions(g.stream()),
-            _ => false,
-        })
+        calls_any(tokens, &|name| name == "stringify" || name == "concat")
     }
     let mut names = Vec::new();
     for item in items {
@@ -961,6 +961,19 @@ pub fn stringifying_macros(items: &[Item]) -> Vec<String> {
         }
     }
     names
+}
+
+/// Whether `tokens` hold a macro call `name!` (at any depth) of a name `is_macro` accepts.
+pub fn calls_any(tokens: proc_macro2::TokenStream, is_macro: &dyn Fn(&str) -> bool) -> bool {
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(i, t)| match t {
+        proc_macro2::TokenTree::Ident(name) => {
+            matches!(tokens.get(i + 1), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '!')
+                && is_macro(&name.to_string())
+        }
+        proc_macro2::TokenTree::Group(g) => calls_any(g.stream(), is_macro),
+        _ => false,
+    })
 }
 
 /// Names of the `#[macro_export]` macros defined anywhere among `items`.
@@ -1205,6 +1218,28 @@ mod tests {
              }",
         );
         assert_kept(&out, &["pub fn f()"], &["pub fn gcd", "struct total"]);
+    }
+
+    #[test]
+    fn a_function_globbed_from_a_module_of_its_name_is_kept() {
+        // itertools' `adaptors::coalesce`: the module is a type-namespace name, the function
+        // that the glob brings in a value-namespace one; both are `coalesce` in `adaptors`.
+        let out = pruned(
+            "fn main() { crate::lib::adaptors::double(3); }
+             mod lib {
+                 pub mod adaptors {
+                     mod double { pub fn double(x: u8) -> u8 { x * 2 } }
+                     mod triple { pub fn triple(x: u8) -> u8 { x * 3 } }
+                     pub use self::double::*;
+                     pub use self::triple::*;
+                 }
+             }",
+        );
+        assert_kept(
+            &out,
+            &["pub fn double", "pub use self::double::*;"],
+            &["triple"],
+        );
     }
 
     #[test]

@@ -547,3 +547,17 @@ fn a_proof_is_remembered_only_for_what_it_proved() {
     assert_eq!(read.edition_note, proof.edition_note);
     assert!(super::read_proof(&file, key ^ 1).is_none());
 }
+
+#[test]
+fn a_git_dependency_is_named_with_its_commit() {
+    assert_eq!(
+        super::git_source(
+            "git+https://github.com/user/lib?branch=main#0123456789abcdef0123456789abcdef01234567"
+        ),
+        Some(("https://github.com/user/lib", "0123456789ab"))
+    );
+    assert_eq!(
+        super::git_source("registry+https://github.com/rust-lang/crates.io-index"),
+        None
+    );
+}

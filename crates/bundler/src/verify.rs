@@ -5,7 +5,7 @@
 //! compilers is shown once with their names; a name the pruner dropped and rustc then misses
 //! is reported as the bundler's fault.
 
-use super::print::{origin, LineMap};
+use super::print::{origin, origin_file, LineMap};
 use anyhow::{anyhow, bail, Context, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -269,6 +269,101 @@ pub struct Subject<'a> {
     pub dropped: &'a BTreeMap<String, String>,
     /// More inputs, answered by a reference build the bundle must agree with.
     pub generated: Option<&'a super::Generated>,
+    /// The bundled libraries that are not the user's code (not workspace members).
+    pub libraries: &'a [Library],
+    /// Where the compilers' list is set, for the hint of a compiler that refuses a library.
+    pub compilers_setting: &'a str,
+}
+
+/// A library of the bundle from outside the workspace: its files are under `dir`.
+#[derive(Clone, Debug)]
+pub struct Library {
+    pub dir: PathBuf,
+    /// `proconio 0.4.5`.
+    pub label: String,
+    pub package: String,
+    /// The oldest rustc its manifest says it supports.
+    pub rust_version: Option<String>,
+}
+
+/// `1.63.0` of a compiler label `rustc 1.63.0 (2021)`, as numbers.
+fn version_of(label: &str) -> Option<Vec<u64>> {
+    let version = label.split_whitespace().nth(1)?;
+    let numbers: Option<Vec<u64>> = version
+        .split(|c: char| c == '.' || c == '-')
+        .take(3)
+        .map(|n| n.parse().ok())
+        .collect();
+    numbers.filter(|n| n.len() == 3)
+}
+
+/// `2021` of `rustc 1.63.0 (2021)`.
+fn edition_of(label: &str) -> &str {
+    label
+        .rsplit_once('(')
+        .map_or("", |(_, e)| e.trim_end_matches(')'))
+}
+
+/// When compiler `label` rejected only code of libraries from outside the workspace, and a
+/// newer compiler on the same edition accepted the bundle (`passed`): the note that says so,
+/// and how to target the judges. `None` when the rejection is not of that kind.
+fn library_refusal(
+    label: &str,
+    diagnostics: &str,
+    subject: &Subject,
+    passed: &[String],
+    accepted: &[String],
+) -> Option<String> {
+    let version = version_of(label)?;
+    let edition = edition_of(label);
+    let newer = passed
+        .iter()
+        .any(|p| edition_of(p) == edition && version_of(p).is_some_and(|v| v > version));
+    if !newer {
+        return None;
+    }
+    let errors: Vec<String> = diagnostics_of(diagnostics)
+        .into_iter()
+        .filter(|b| b.starts_with("error"))
+        .collect();
+    let mut first: Option<(&Library, String, String)> = None;
+    for block in &errors {
+        let (line, column) = block.lines().find_map(bundle_line)?;
+        let (file, at) = origin_file(subject.map, line, column)?;
+        let library = subject
+            .libraries
+            .iter()
+            .find(|l| file.starts_with(&l.dir))?;
+        if first.is_none() {
+            let message = block.lines().next().unwrap_or_default().to_string();
+            let place = format!(
+                "{}:{}",
+                super::load::shown(subject.root, file).display(),
+                at
+            );
+            first = Some((library, message, place));
+        }
+    }
+    let (library, message, place) = first?;
+    let short = label.split(" (").next().unwrap_or(label);
+    let needs = library
+        .rust_version
+        .as_ref()
+        .map(|v| format!(" (it asks for rustc {})", v))
+        .unwrap_or_default();
+    let accepted: Vec<String> = accepted.iter().map(|c| format!("\"{}\"", c)).collect();
+    Some(format!(
+        "not for {}, which rejects {}{}: {} at {}; for a judge on {} use a version of {} that it compiles, else name the judge's compilers (`RUSTC EDITION` each) in {}: compilers = [{}]",
+        label,
+        library.label,
+        needs,
+        message,
+        place,
+        short,
+        library.package,
+        subject.compilers_setting,
+        accepted.join(", ")
+    ))
 }
 
 /// What the reference build (cargo's release build of the crate) did on each generated input.
@@ -396,6 +491,8 @@ pub struct Proof {
     pub skipped: Vec<String>,
     /// Why the bundle is for one edition only.
     pub edition_note: Option<String>,
+    /// The compilers that rejected a library's code that newer ones accept, and what to do.
+    pub refused: Vec<String>,
     /// The warnings, each once with the compilers that gave it.
     pub warnings: String,
 }
@@ -455,11 +552,13 @@ pub fn verify(subject: &Subject, compilers: &[Compiler], skip_missing: bool) -> 
     let mut proof = Proof::default();
     let (mut failures, mut rejected, mut other_editions, mut warnings) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for outcome in outcomes {
+    let mut accepted = Vec::new();
+    for (outcome, compiler) in outcomes.into_iter().zip(compilers) {
         match outcome {
             Outcome::Passed { label, warnings: w } => {
                 warnings.push((label.clone(), w));
                 proof.passed.push(label);
+                accepted.push(format!("{} {}", compiler.rustc.display(), compiler.edition));
             }
             Outcome::Skipped(rustc) => proof.skipped.push(rustc),
             Outcome::Rejected {
@@ -476,6 +575,17 @@ pub fn verify(subject: &Subject, compilers: &[Compiler], skip_missing: bool) -> 
             Outcome::Failed(err) => failures.push(format!("{:#}", err)),
         }
     }
+    // A compiler older than a library needs: the bundle is for the newer compilers, said so.
+    let passed = proof.passed.clone();
+    rejected.retain(|(label, diagnostics)| {
+        match library_refusal(label, diagnostics, subject, &passed, &accepted) {
+            Some(note) => {
+                proof.refused.push(note);
+                false
+            }
+            None => true,
+        }
+    });
     let on_own_edition = proof
         .passed
         .iter()
@@ -705,6 +815,8 @@ mod tests {
             failed_copy: Path::new("target/bundle/p.rs.failed"),
             dropped: &dropped,
             generated: None,
+            libraries: &[],
+            compilers_setting: "",
         };
         let block = "error[E0425]: cannot find function `secret` in module `crate::dp_core`\n  --> target/bundle/p.rs.failed:3:5\n";
         let out = located(block, &subject);
