@@ -576,8 +576,8 @@ fn write_proof(file: &Path, key: u64, proof: &verify::Proof) {
     write_atomically(file, &json.to_string()).ok();
 }
 
-/// `--extern name=path` for each dependency of `name`, from a `cargo build --release` of it:
-/// how a bundle that leaves crates to the judge is checked.
+/// `--extern name=path` for each dependency of `name` (its proc-macro crates too), from a
+/// `cargo build --release` of it: how a bundle that leaves crates to the judge is checked.
 fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
     let out = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
         .args([
@@ -606,10 +606,11 @@ fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
         if msg["reason"] != "compiler-artifact" {
             continue;
         }
-        let lib = msg["target"]["kind"]
-            .as_array()
-            .is_some_and(|k| k.iter().any(|k| k == "lib" || k == "rlib"));
-        if !lib {
+        let kinds = msg["target"]["kind"].as_array();
+        let lib = kinds.is_some_and(|k| k.iter().any(|k| k == "lib" || k == "rlib"));
+        // A proc-macro crate is a shared library the compiler loads.
+        let proc_macro = kinds.is_some_and(|k| k.iter().any(|k| k == "proc-macro"));
+        if !lib && !proc_macro {
             continue;
         }
         let crate_name = msg["target"]["name"]
@@ -617,7 +618,11 @@ fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
             .unwrap_or_default()
             .replace('-', "_");
         for file in msg["filenames"].as_array().into_iter().flatten() {
-            if let Some(f) = file.as_str().filter(|f| f.ends_with(".rlib")) {
+            let wanted = |f: &&str| {
+                f.ends_with(".rlib")
+                    || (proc_macro && [".so", ".dylib", ".dll"].iter().any(|e| f.ends_with(e)))
+            };
+            if let Some(f) = file.as_str().filter(wanted) {
                 externs.push((crate_name.clone(), PathBuf::from(f)));
             }
         }
@@ -703,7 +708,37 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
         .map(|c| library_module(&items, &c.module).map_or(0, prune::count_items))
         .collect();
     let before = prune::defined_names(&items, root, &sources);
-    prune::prune(&mut items, &modules, root, &sources)?;
+    let proc_macros: BTreeMap<String, Option<BTreeSet<String>>> = plan
+        .proc_macros
+        .iter()
+        .map(|(name, p)| (name.clone(), p.exports.clone()))
+        .collect();
+    let used = prune::prune(&mut items, &modules, &proc_macros, root, &sources)?;
+    for (name, p) in &plan.proc_macros {
+        let mut macros: Vec<&String> = used.get(name).into_iter().flatten().collect();
+        let named = items
+            .iter()
+            .any(|item| mentions(quote::ToTokens::to_token_stream(item), name));
+        if macros.is_empty() && !named {
+            continue;
+        }
+        macros.dedup();
+        let what = if macros.is_empty() {
+            String::new()
+        } else {
+            let list: Vec<String> = macros.iter().map(|m| format!("`{}`", m)).collect();
+            format!(" (the solution uses {})", list.join(", "))
+        };
+        bail!(
+            "crate `{}` ({} {}) cannot be bundled: it is a proc-macro crate, which runs inside the compiler{}; a judge compiles one file with rustc alone (if the judge installs it, pass --provided {}, or set provided = [\"{}\"] in [package.metadata.judge])",
+            name,
+            p.package,
+            p.version,
+            what,
+            p.package,
+            p.package
+        );
+    }
     let after = prune::defined_names(&items, root, &sources);
     let dropped = before
         .into_iter()
@@ -818,6 +853,15 @@ fn rewrite_paths(
         rewrite(Some(&lib.module), &lib.deps, tree);
     }
     Ok(exported)
+}
+
+/// Whether `tokens` hold the identifier `name`, at any depth.
+fn mentions(tokens: proc_macro2::TokenStream, name: &str) -> bool {
+    tokens.into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(i) => i == name,
+        proc_macro2::TokenTree::Group(g) => mentions(g.stream(), name),
+        _ => false,
+    })
 }
 
 /// The bundle root: the binary's items, then one module per library.

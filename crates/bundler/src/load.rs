@@ -316,6 +316,7 @@ impl Workspace {
         let mut queue = vec![package.id.clone()];
         let mut seen = BTreeSet::from([package.id.clone()]);
         let mut external = BTreeSet::new();
+        let mut proc_macros = BTreeMap::new();
         let mut main_deps = BTreeMap::new();
         let mut k = 0;
         while k < queue.len() {
@@ -327,6 +328,20 @@ impl Workspace {
                 let lib = dep.lib.as_ref().map_or(String::new(), |l| l.name.clone());
                 if provided.contains(&dep.name) || provided.contains(&lib) {
                     external.insert(extern_name.clone());
+                    continue;
+                }
+                if dep.proc_macro {
+                    // Refused only if the solution uses it: a library may re-export it by a
+                    // glob (`pub use proconio_derive::*;`) that nothing needs.
+                    let root_file = dep.lib.as_ref().map(|l| l.src_path.as_path());
+                    proc_macros.insert(
+                        extern_name.clone(),
+                        ProcMacro {
+                            package: dep.name.clone(),
+                            version: dep.version.clone(),
+                            exports: root_file.and_then(proc_macro_exports),
+                        },
+                    );
                     continue;
                 }
                 names.insert(extern_name.clone(), lib.clone());
@@ -370,6 +385,7 @@ impl Workspace {
             crates,
             external,
             root: self.root.clone(),
+            proc_macros,
             compilers: package.compilers.clone().or_else(|| self.compilers.clone()),
         })
     }
@@ -619,6 +635,43 @@ pub struct Plan {
     /// The judge's compilers, `RUSTC EDITION` each, from `[package.metadata.judge]` or
     /// `[workspace.metadata.judge]`.
     pub compilers: Option<Vec<String>>,
+    /// Proc-macro dependencies (not provided), by the name the code gives them: a bundle that
+    /// still uses one after pruning is refused.
+    pub proc_macros: BTreeMap<String, ProcMacro>,
+}
+
+/// A proc-macro crate a bundled crate depends on.
+#[derive(Clone, Debug)]
+pub struct ProcMacro {
+    pub package: String,
+    pub version: String,
+    /// The macros it defines (`#[proc_macro]`, `#[proc_macro_attribute]` functions and
+    /// `#[proc_macro_derive(Name)]` names); `None` when its source cannot be read.
+    pub exports: Option<BTreeSet<String>>,
+}
+
+/// The macros a proc-macro crate's root file defines.
+fn proc_macro_exports(file: &Path) -> Option<BTreeSet<String>> {
+    let parsed = syn::parse_file(&std::fs::read_to_string(file).ok()?).ok()?;
+    let mut names = BTreeSet::new();
+    for item in &parsed.items {
+        let Item::Fn(f) = item else { continue };
+        for attr in &f.attrs {
+            if attr.path().is_ident("proc_macro") || attr.path().is_ident("proc_macro_attribute") {
+                names.insert(f.sig.ident.to_string());
+            } else if attr.path().is_ident("proc_macro_derive") {
+                let name = attr.parse_args_with(|input: syn::parse::ParseStream| {
+                    let name: syn::Ident = input.parse()?;
+                    input.parse::<proc_macro2::TokenStream>()?;
+                    Ok(name)
+                });
+                if let Ok(name) = name {
+                    names.insert(name.to_string());
+                }
+            }
+        }
+    }
+    Some(names)
 }
 
 /// Reads crates rooted at a file.

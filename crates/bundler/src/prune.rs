@@ -108,6 +108,24 @@ struct Engine<'a> {
     /// How many lookups found an import of a name from outside the bundle (`use
     /// std::cmp::Ordering::Less`): such a name is defined, though by nothing of the bundle.
     outside: usize,
+    /// Proc-macro crates the bundle cannot hold, with the macros each defines (`None`:
+    /// unknown, any name may be one).
+    proc_macros: &'a BTreeMap<String, Option<BTreeSet<String>>>,
+    /// The macros of those crates that kept code names.
+    used_proc_macros: BTreeMap<String, BTreeSet<String>>,
+    /// What each lookup found, and how many imports from outside the bundle on the way: the
+    /// index does not change, so neither does the answer (a big library asks it millions of
+    /// times).
+    lookups: BTreeMap<(ModId, String), (Vec<Target>, usize)>,
+    /// The lookups whose findings are marked live already.
+    marked_lookups: BTreeSet<(ModId, String)>,
+    /// The lookups whose globs are being followed: one asked again inside that is a cycle of
+    /// globs (legal: `use super::*` in a module its parent globs), which adds nothing to what
+    /// the outer one finds.
+    globbing: BTreeSet<(ModId, String)>,
+    /// The lookups cut short inside another (a glob cycle, or the depth limit: `None`): what
+    /// they found depends on the one under way and is not remembered.
+    cuts: Vec<Option<(ModId, String)>>,
 }
 
 impl<'a> Engine<'a> {
@@ -140,11 +158,35 @@ impl<'a> Engine<'a> {
     /// What `name` means in module `m`: its items, what its imports of that name point to,
     /// and (when nothing else) what its globs provide. `mark` makes all of it live.
     fn lookup(&mut self, m: ModId, name: &str, mark: bool, depth: usize) -> Vec<Target> {
+        let key = (m, name.to_string());
+        if let Some((targets, outside)) = self.lookups.get(&key) {
+            if !mark || self.marked_lookups.contains(&key) {
+                self.outside += outside;
+                return targets.clone();
+            }
+        }
+        let (before, cuts_before) = (self.outside, self.cuts.len());
+        let found = self.lookup_uncached(m, name, mark, depth);
+        // Cuts of this very lookup leave its answer whole; those of one under way do not.
+        let this = Some(key.clone());
+        self.cuts.retain(|c| *c != this);
+        if self.cuts.len() == cuts_before {
+            self.lookups
+                .insert(key.clone(), (found.clone(), self.outside - before));
+            if mark {
+                self.marked_lookups.insert(key);
+            }
+        }
+        found
+    }
+
+    fn lookup_uncached(&mut self, m: ModId, name: &str, mark: bool, depth: usize) -> Vec<Target> {
         let ix = self.ix;
         let mut found = Vec::new();
         let mut weak = Vec::new();
         if depth > 24 {
-            return found; // an import cycle; rustc would have refused it
+            self.cuts.push(None);
+            return found; // an import cycle rustc would have refused
         }
         for (i, kind) in ix.mods[m].items.iter().enumerate() {
             match kind {
@@ -166,6 +208,9 @@ impl<'a> Engine<'a> {
                             let targets = self.resolve(m, &leaf.path, mark, depth + 1);
                             if targets.is_empty() {
                                 self.outside += 1;
+                                if mark {
+                                    self.note_proc_macro(&leaf.path);
+                                }
                             }
                             found.extend(targets);
                         }
@@ -188,10 +233,27 @@ impl<'a> Engine<'a> {
         }
         // A module is in the type namespace only: a glob may still bring a function or a
         // constant of its name (`mod double; pub use self::double::*;` for `fn double`).
-        if found.iter().all(|t| matches!(t, Target::Module(_))) {
+        let key = (m, name.to_string());
+        let follow_globs = found.iter().all(|t| matches!(t, Target::Module(_)));
+        if follow_globs && self.globbing.contains(&key) {
+            self.cuts.push(Some(key.clone()));
+        } else if follow_globs {
+            self.globbing.insert(key.clone());
             for (i, kind) in ix.mods[m].items.iter().enumerate() {
                 let Kind::Use(leaves) = kind else { continue };
                 for (j, leaf) in leaves.iter().enumerate().filter(|(_, l)| l.glob) {
+                    // A glob of a proc-macro crate provides its macros, and nothing else.
+                    let first = leaf.path.first().map(String::as_str).unwrap_or_default();
+                    if let Some(exports) = self.proc_macros.get(first) {
+                        if exports.as_ref().is_none_or(|e| e.contains(name)) {
+                            self.outside += 1;
+                            if mark {
+                                self.mark(Node::Leaf(m, i, j));
+                                self.note_proc_macro(&[first.to_string(), name.to_string()]);
+                            }
+                        }
+                        continue;
+                    }
                     for target in self.resolve(m, &leaf.path, false, depth + 1) {
                         let outside_before = self.outside;
                         let hits = match target {
@@ -218,6 +280,7 @@ impl<'a> Engine<'a> {
                     }
                 }
             }
+            self.globbing.remove(&key);
         }
         if found.is_empty() {
             for (x, i) in weak {
@@ -299,6 +362,18 @@ impl<'a> Engine<'a> {
             }
         }
         found
+    }
+
+    /// Records a use of `path` when it leads into a proc-macro crate.
+    fn note_proc_macro(&mut self, path: &[String]) {
+        if let (Some(first), Some(last)) = (path.first(), path.last()) {
+            if self.proc_macros.contains_key(first) {
+                self.used_proc_macros
+                    .entry(first.clone())
+                    .or_default()
+                    .insert(last.clone());
+            }
+        }
     }
 
     /// A lone name in a pattern: what it names when that is a constant, a unit struct or a
@@ -419,11 +494,11 @@ impl<'a> Engine<'a> {
                 Kind::Impl { body, .. } => self.take_body(m, body, false),
                 Kind::Use(_) | Kind::Mod(_) => {}
             },
-            Node::Member(m, i, j) => {
-                if let Kind::Impl { members, .. } = &ix.mods[m].items[i] {
-                    self.take_body(m, &members[j].1, false);
-                }
-            }
+            Node::Member(m, i, j) => match &ix.mods[m].items[i] {
+                Kind::Impl { members, .. } => self.take_body(m, &members[j].1, false),
+                Kind::Named { provided, .. } => self.take_body(m, &provided[j].1, false),
+                _ => {}
+            },
             Node::Leaf(m, i, j) => {
                 if let Kind::Use(leaves) = &ix.mods[m].items[i] {
                     self.resolve(m, &leaves[j].path, true, 0);
@@ -559,6 +634,13 @@ impl<'a> Engine<'a> {
 
     /// Whether an import no kept code names should stay as a possible trait import.
     fn import_may_be_needed(&mut self, m: ModId, leaf: &Leaf) -> bool {
+        if leaf
+            .path
+            .first()
+            .is_some_and(|f| self.proc_macros.contains_key(f))
+        {
+            return false; // kept only when something is looked up through it
+        }
         if leaf.name == "_" {
             return true;
         }
@@ -666,6 +748,21 @@ impl<'a> Engine<'a> {
                     .map(move |(i, _)| (m, i))
             })
             .collect();
+        let impl_methods: BTreeSet<&str> = ix
+            .mods
+            .iter()
+            .flat_map(|module| &module.items)
+            .filter_map(|kind| match kind {
+                Kind::Impl {
+                    is_trait_impl: true,
+                    members,
+                    ..
+                } => Some(members),
+                _ => None,
+            })
+            .flatten()
+            .map(|(name, _)| name.as_str())
+            .collect();
         loop {
             while let Some(node) = self.queue.pop() {
                 self.process(node);
@@ -700,8 +797,22 @@ impl<'a> Engine<'a> {
                             }
                         }
                         Kind::Named {
-                            name, trait_items, ..
+                            name,
+                            trait_items,
+                            provided,
+                            ..
                         } => {
+                            // A provided method stays when its name is used, or when an impl
+                            // defines a method of its name (which must be a trait's member).
+                            if self.live.contains(&item) {
+                                for (j, (method, _)) in provided.iter().enumerate() {
+                                    if self.members.contains(method)
+                                        || impl_methods.contains(method.as_str())
+                                    {
+                                        self.mark(Node::Member(m, i, j));
+                                    }
+                                }
+                            }
                             if !self.live.contains(&item)
                                 && !trait_items.is_empty()
                                 && self.trait_called(Target::Item(m, i), name, trait_items)
@@ -751,12 +862,15 @@ impl<'a> Engine<'a> {
 
 /// Prunes the bundle `items` (the binary's items plus one module per library named in
 /// `libraries`) down to what the binary reaches. Fails on a glob import it cannot resolve.
+/// Returns the macros of the `proc_macros` crates (each with the macros it defines, when
+/// known) that kept code uses: imports of them that nothing needs are dropped.
 pub fn prune(
     items: &mut Vec<Item>,
     libraries: &BTreeSet<String>,
+    proc_macros: &BTreeMap<String, Option<BTreeSet<String>>>,
     root: &Path,
     sources: &Sources,
-) -> Result<()> {
+) -> Result<BTreeMap<String, BTreeSet<String>>> {
     let ix = Index::build(items, libraries);
     let mut engine = Engine {
         ix: &ix,
@@ -767,11 +881,17 @@ pub fn prune(
         members_at: BTreeMap::new(),
         guessed: BTreeSet::new(),
         outside: 0,
+        proc_macros,
+        used_proc_macros: BTreeMap::new(),
+        lookups: BTreeMap::new(),
+        marked_lookups: BTreeSet::new(),
+        globbing: BTreeSet::new(),
+        cuts: Vec::new(),
     };
     check_globs(&mut engine, root, sources)?;
     engine.run();
     apply(&engine, items, 0);
-    Ok(())
+    Ok(engine.used_proc_macros)
 }
 
 /// A glob into the bundle (`use super::*`, `use crate::x::*`) must name a module or enum,
@@ -844,6 +964,20 @@ fn apply(engine: &Engine, items: &mut Vec<Item>, m: ModId) {
                     None => false,
                 }
             }
+            (Kind::Named { .. }, Item::Trait(t)) => {
+                if !live {
+                    return false;
+                }
+                let mut j = 0;
+                t.items.retain(|member| match member {
+                    syn::TraitItem::Fn(f) if f.default.is_some() => {
+                        j += 1;
+                        engine.live.contains(&Node::Member(m, index, j - 1))
+                    }
+                    _ => true,
+                });
+                true
+            }
             (Kind::Impl { is_trait_impl, .. }, Item::Impl(imp)) => {
                 if !live {
                     return false;
@@ -900,12 +1034,19 @@ pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap
                         }
                     }
                 }
+                Item::Trait(t) => {
+                    add(&t.ident);
+                    for member in &t.items {
+                        if let syn::TraitItem::Fn(f) = member {
+                            add(&f.sig.ident);
+                        }
+                    }
+                }
                 Item::Const(i) => add(&i.ident),
                 Item::Enum(i) => add(&i.ident),
                 Item::Fn(i) => add(&i.sig.ident),
                 Item::Static(i) => add(&i.ident),
                 Item::Struct(i) => add(&i.ident),
-                Item::Trait(i) => add(&i.ident),
                 Item::Type(i) => add(&i.ident),
                 Item::Union(i) => add(&i.ident),
                 _ => {}
@@ -1022,7 +1163,18 @@ mod tests {
     fn pruned(src: &str) -> String {
         let mut file: syn::File = syn::parse_str(src).unwrap();
         let libraries = BTreeSet::from(["lib".to_string()]);
-        prune(&mut file.items, &libraries, Path::new("/"), &Sources::new()).unwrap();
+        let proc_macros = BTreeMap::from([(
+            "derive_x".to_string(),
+            Some(BTreeSet::from(["fastout".to_string()])),
+        )]);
+        prune(
+            &mut file.items,
+            &libraries,
+            &proc_macros,
+            Path::new("/"),
+            &Sources::new(),
+        )
+        .unwrap();
         prettyplease::unparse(&file)
     }
 
@@ -1239,6 +1391,36 @@ mod tests {
             &out,
             &["pub fn double", "pub use self::double::*;"],
             &["triple"],
+        );
+    }
+
+    #[test]
+    fn a_traits_provided_methods_stay_only_when_called_or_implemented() {
+        // As itertools' `Itertools`: a blanket impl, and a hundred provided methods of which a
+        // solution calls a few; what only the others use goes with them.
+        let out = pruned(
+            "fn main() { let v = vec![1u8]; crate::lib::Ext::twice(&v); }
+             mod lib {
+                 pub trait Ext {
+                     fn len_of(&self) -> usize;
+                     fn twice(&self) -> usize { helper(self.len_of()) }
+                     fn thrice(&self) -> usize { other_helper(self.len_of()) }
+                     fn named(&self) -> usize { 0 }
+                 }
+                 impl Ext for Vec<u8> { fn len_of(&self) -> usize { self.len() } fn named(&self) -> usize { 1 } }
+                 fn helper(n: usize) -> usize { 2 * n }
+                 fn other_helper(n: usize) -> usize { 3 * n }
+             }",
+        );
+        assert_kept(
+            &out,
+            &[
+                "fn len_of(&self) -> usize;",
+                "fn twice(",
+                "fn helper(",
+                "fn named(",
+            ],
+            &["thrice", "other_helper"],
         );
     }
 

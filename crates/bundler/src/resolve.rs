@@ -53,6 +53,9 @@ pub(super) enum Kind {
         /// What a lone name in a pattern can mean: a constant, a unit struct, or an enum (whose
         /// variant a `use` imported).
         pattern: bool,
+        /// A trait's provided methods (with a default body), in order: each is kept only when
+        /// its name is used, its body is not part of `body`.
+        provided: Vec<(String, Body)>,
     },
     Impl {
         /// The paths of the self type and the trait.
@@ -191,6 +194,7 @@ impl Index {
                                 variants: Vec::new(),
                                 macro_def: true,
                                 pattern: false,
+                                provided: Vec::new(),
                             }
                         }
                         None => {
@@ -203,7 +207,26 @@ impl Index {
                 }
                 other => {
                     let mut c = Collector::default();
-                    c.visit_item(other);
+                    let mut provided = Vec::new();
+                    match other {
+                        Item::Trait(t) => {
+                            let mut head = t.clone();
+                            head.items.retain(|member| {
+                                let syn::TraitItem::Fn(f) = member else {
+                                    return true;
+                                };
+                                if f.default.is_none() {
+                                    return true;
+                                }
+                                let mut m = Collector::default();
+                                m.visit_trait_item_fn(f);
+                                provided.push((f.sig.ident.to_string(), m.body));
+                                false
+                            });
+                            c.visit_item_trait(&head);
+                        }
+                        _ => c.visit_item(other),
+                    }
                     match item_name(other) {
                         Some(name) => Kind::Named {
                             name,
@@ -221,6 +244,7 @@ impl Index {
                             macro_def: false,
                             pattern: matches!(other, Item::Const(_) | Item::Enum(_))
                                 || matches!(other, Item::Struct(s) if matches!(s.fields, syn::Fields::Unit)),
+                            provided,
                         },
                         None => Kind::WithModule(c.body),
                     }
