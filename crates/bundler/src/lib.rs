@@ -230,18 +230,20 @@ cargo xtask bundle <crate>... | --all | --fixtures [options]
 
 Writes target/bundle/<crate>.rs: the crate's main.rs and lib.rs with the parts of every library it
 uses (workspace crates and std-only crates.io dependencies, pruned item by item), then proves it:
-compiles it with rustc alone on the current rustc (editions 2021 and 2024) and /usr/bin/rustc
-(1.63, edition 2021) and runs every samples/<crate>/*.in on each. The file is replaced only when
+compiles it with rustc alone on the judges' compilers (the current rustc on editions 2021 and
+2024 and /usr/bin/rustc 1.63 on 2021, unless `compilers = [\"RUSTC EDITION\", ..]` in
+[package.metadata.judge] or [workspace.metadata.judge] names others) and runs every
+samples/<crate>/*.in on each. The file is replaced only when
 every check passed; a rejected text is kept as <crate>.rs.failed.
   --all              every crate of the workspace with a src/main.rs (libraries are skipped)
-  --fixtures         the crates of xtask/testdata/fixture, the bundler's own test workspace
+  --fixtures         the crates of crates/bundler/testdata/fixture, the bundler's own test workspace
   --workspace DIR    the crates of another workspace
   --provided CRATE   leave CRATE to the judge as an external crate (repeatable; also
                      `provided = [..]` in [package.metadata.judge])
   --deny-warnings    compile with -D warnings (warnings in the user's code stop the bundle)
   --pretty           lay out the libraries (the crate's own lib.rs too) like main.rs (default:
                      compact, each item a line start, no indentation, for judges' size limits)
-  --rustc PATH       check on this compiler only, instead of the three
+  --rustc PATH       check on this compiler only, instead of the judges'
   --edition E        with --rustc: the edition to check (default 2021)
   --skip-missing     a compiler that is not installed is skipped, not an error
 ";

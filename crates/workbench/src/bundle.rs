@@ -198,6 +198,30 @@ mod tests {
         assert!(take_options(strings(&["--cases", "x"])).is_err());
     }
 
+    /// The fixture crate with an oracle program: its generator's inputs (zeros, which its
+    /// sample lacks) answered by the bundle as by cargo's release build. Builds the fixture
+    /// workspace's crate twice (`cargo xtask bundle --fixtures` does the same).
+    #[test]
+    #[ignore]
+    fn a_fixtures_generated_inputs_are_answered_as_cargos_build() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bundler/testdata/fixture");
+        let generated = generate(&root, "pattern-imports", 50, 1)
+            .unwrap()
+            .expect("pattern-imports has an oracle program");
+        assert_eq!(generated.inputs.len(), 50);
+        assert!(generated
+            .inputs
+            .iter()
+            .any(|i| std::fs::read_to_string(i).unwrap().contains(" 0 ")));
+        let options = bundler::Options::from_flags(None, Some("2021".to_string()));
+        let summary =
+            bundler::bundle_crate_with(&root, "pattern-imports", &options, Some(&generated))
+                .unwrap_or_else(|e| panic!("{:#}", e));
+        assert_eq!(summary.generated, 50);
+        // A crate without an oracle program gets none.
+        assert!(generate(&root, "p1-fixture", 50, 1).unwrap().is_none());
+    }
+
     #[test]
     fn the_usage_has_every_option_of_the_bundler() {
         for line in bundler::USAGE.lines().filter(|l| l.starts_with("  --")) {
