@@ -310,7 +310,7 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     }
     let mut generated = Vec::new();
     for name in &names {
-        generated.push(prepare(&ws.root, name).with_context(|| format!("{}", name))?);
+        generated.push(prepare(&ws.root, name).with_context(|| name.to_string())?);
     }
     // Every crate at once: the compilers share the cores (see `verify`).
     let results: Vec<Result<Summary>> = std::thread::scope(|scope| {

@@ -178,7 +178,7 @@ impl Index {
                     let mut c = Collector::default();
                     match &m.ident {
                         Some(ident) => {
-                            c.scan_tokens(m.mac.tokens.clone());
+                            c.scan_definition(m.mac.tokens.clone());
                             let name = ident.to_string();
                             self.macro_defs
                                 .entry(name.clone())
@@ -367,12 +367,24 @@ impl Collector {
     /// a name after `.` is only a method (`$crate` counts as `crate`, other `$x` are
     /// metavariables).
     fn scan_tokens(&mut self, tokens: TokenStream) {
+        self.scan(tokens, true);
+    }
+
+    /// `scan_tokens` for a `macro_rules!` body: there a method or associated item is written
+    /// after `.` or `::` (`$x.push(..)`, `$t::new()`), and a bare name is a path, a binding or
+    /// a metavariable's fragment name, never a member; in a call's input a bare name may be a
+    /// method the macro calls (`call!(v, push)` for `$v.$m()`).
+    fn scan_definition(&mut self, tokens: TokenStream) {
+        self.scan(tokens, false);
+    }
+
+    fn scan(&mut self, tokens: TokenStream, bare_members: bool) {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         let mut i = 0;
         while i < tokens.len() {
             match &tokens[i] {
                 TokenTree::Group(g) => {
-                    self.scan_tokens(g.stream());
+                    self.scan(g.stream(), bare_members);
                     i += 1;
                 }
                 TokenTree::Ident(ident) => {
@@ -393,7 +405,11 @@ impl Collector {
                         k += 3;
                     }
                     let is_macro = matches!(tokens.get(k), Some(t) if is_punct(t, '!'));
-                    self.body.members.insert(segments[0].clone());
+                    let after_member_sep =
+                        i > 0 && (is_punct(&tokens[i - 1], '.') || is_punct(&tokens[i - 1], ':'));
+                    if bare_members || after_member_sep {
+                        self.body.members.insert(segments[0].clone());
+                    }
                     if i == 0 || !is_punct(&tokens[i - 1], '.') {
                         self.add_path(segments, is_macro);
                     }

@@ -290,7 +290,7 @@ pub struct Library {
 fn version_of(label: &str) -> Option<Vec<u64>> {
     let version = label.split_whitespace().nth(1)?;
     let numbers: Option<Vec<u64>> = version
-        .split(|c: char| c == '.' || c == '-')
+        .split(['.', '-'])
         .take(3)
         .map(|n| n.parse().ok())
         .collect();
