@@ -9,10 +9,10 @@ cargo xtask <command> [options]     (cargo xtask <command> --help for its option
 
 commands:
   bundle <crate>... | --all | --fixtures [--provided CRATE]... [--deny-warnings]
-         [--rustc PATH] [--edition E] [--skip-missing] [--workspace DIR]
+         [--rustc PATH] [--edition E] [--skip-missing] [--workspace DIR] [--cases N]
                               write target/bundle/<crate>.rs with the libraries it uses, prove
                               it on rustc 2021 and 2024 and /usr/bin/rustc (1.63), run the
-                              samples on each
+                              samples and the oracle's generated inputs on each
   judge <crate> [--bundled]   run the solution on every sample with time and memory limits
   test <crate>                one problem's tests alone: its unit tests, samples and the
                               standard checks of its oracle
@@ -35,7 +35,7 @@ commands:
 /// Each command's usage, for `cargo xtask <command> --help`. `bundle` answers its own.
 fn usage(command: &str) -> Option<&'static str> {
     Some(match command {
-        "bundle" => bundler::USAGE,
+        "bundle" => workbench::bundle::USAGE,
         "judge" => judge::USAGE,
         "test" => test::USAGE,
         "stress" => stress::USAGE,
@@ -76,7 +76,7 @@ fn run() -> Result<()> {
         }
     }
     match command.as_str() {
-        "bundle" => bundler::run(args),
+        "bundle" => workbench::bundle::run(args),
         "judge" => judge::run(args),
         "test" => test::run(args),
         "stress" => stress::run(args),

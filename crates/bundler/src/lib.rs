@@ -44,13 +44,31 @@ pub struct Options {
     pub provided: Vec<String>,
     /// Lay out the libraries (the binary's own `lib.rs` too) like `main.rs` instead of compactly.
     pub pretty: bool,
+    /// `compilers` named by the command line (`--rustc`, `--edition`): the judge metadata's
+    /// `compilers` lists do not replace them.
+    pub explicit_compilers: bool,
+}
+
+/// A compiler of a `compilers` list: `RUSTC EDITION`, RUSTC a command or a path.
+fn parse_compiler(spec: &str) -> Result<(String, String)> {
+    let parts: Vec<&str> = spec.split_whitespace().collect();
+    match parts.as_slice() {
+        [rustc, edition] if ["2015", "2018", "2021", "2024"].contains(edition) => {
+            Ok((rustc.to_string(), edition.to_string()))
+        }
+        _ => bail!(
+            "compiler {:?} of `compilers` is not `RUSTC EDITION` (e.g. \"/usr/bin/rustc 2021\")",
+            spec
+        ),
+    }
 }
 
 impl Options {
     /// The compilers judges run: the current `rustc` on editions 2021 and 2024, and Debian's
-    /// rustc 1.63 (the oldest judges use) on 2021. `--rustc` and/or `--edition` name one
-    /// compiler instead (the current `rustc` and edition 2021 where not given). Warnings are
-    /// shown, not fatal (see `deny_warnings`).
+    /// rustc 1.63 (the oldest judges use) on 2021, unless a crate's `compilers` (in
+    /// `[package.metadata.judge]`, else `[workspace.metadata.judge]`) names others. `--rustc`
+    /// and/or `--edition` name one compiler instead (the current `rustc` and edition 2021 where
+    /// not given) for every crate. Warnings are shown, not fatal (see `deny_warnings`).
     pub fn from_flags(rustc: Option<String>, edition: Option<String>) -> Options {
         let compiler = |rustc: &str, edition: &str| Compiler {
             rustc: PathBuf::from(rustc),
@@ -75,7 +93,33 @@ impl Options {
             skip_missing: false,
             provided: Vec::new(),
             pretty: false,
+            explicit_compilers: rustc.is_some() || edition.is_some(),
         }
+    }
+
+    /// The compilers for a crate whose judge metadata lists `listed` (`RUSTC EDITION` each).
+    fn compilers_for(&self, listed: Option<&[String]>) -> Result<Vec<Compiler>> {
+        let Some(listed) = listed.filter(|_| !self.explicit_compilers) else {
+            return Ok(self.compilers.clone());
+        };
+        if listed.is_empty() {
+            bail!(
+                "`compilers` of [package.metadata.judge] (or [workspace.metadata.judge]) is empty"
+            );
+        }
+        let deny_warnings = self.compilers.iter().any(|c| c.deny_warnings);
+        listed
+            .iter()
+            .map(|spec| {
+                let (rustc, edition) = parse_compiler(spec)?;
+                Ok(Compiler {
+                    rustc: PathBuf::from(rustc),
+                    edition,
+                    deny_warnings,
+                    externs: Vec::new(),
+                })
+            })
+            .collect()
     }
 
     /// `--deny-warnings`: every warning fails the bundle.
@@ -84,6 +128,18 @@ impl Options {
             c.deny_warnings = true;
         }
     }
+}
+
+/// Inputs beyond the samples, with a build of the crate that answers them as the judge should
+/// (cargo's release build): the bundle must answer each exactly as that build does. The
+/// bundler makes none; the workbench generates them with a crate's oracle program.
+pub struct Generated {
+    /// The input files, in the order they are run.
+    pub inputs: Vec<PathBuf>,
+    /// The reference program, e.g. `target/release/<crate>`.
+    pub reference: PathBuf,
+    /// What holds the inputs, removed with this.
+    pub dir: Option<TempDir>,
 }
 
 /// What one bundle run produced, for the summary line.
@@ -95,12 +151,16 @@ pub struct Summary {
     /// For each bundled library: its name, items kept and items available.
     pub items: Vec<(String, usize, usize)>,
     pub samples: usize,
+    /// Generated inputs answered as the reference build answers them.
+    pub generated: usize,
     /// `rustc 1.63.0 (2021)` for each compiler that passed.
     pub checked: Vec<String>,
     /// The missing compilers skipped under `--skip-missing`.
     pub skipped: Vec<String>,
     /// Why the bundle is proven on one edition only.
     pub edition_note: Option<String>,
+    /// Compilers that reject a library's code (newer ones accept it), and what to do.
+    pub refused: Vec<String>,
     /// The compilers' warnings, each once.
     pub warnings: String,
     /// Crates left to the judge.
@@ -121,24 +181,37 @@ impl std::fmt::Display for Summary {
         if !self.provided.is_empty() {
             write!(f, ", provided by the judge: {}", self.provided.join(", "))?;
         }
+        let generated = match self.generated {
+            0 => String::new(),
+            n => format!(
+                "{} generated input{} answered as cargo's release build does, ",
+                n,
+                if n == 1 { "" } else { "s" }
+            ),
+        };
         if self.samples == 0 {
             write!(
                 f,
-                ", NO SAMPLES RUN (samples/{}/ has none), compiled on {}",
+                ", NO SAMPLES RUN (samples/{}/ has none), {}compiled on {}",
                 self.name,
+                generated,
                 self.checked.join(", ")
             )?;
         } else {
             write!(
                 f,
-                ", {} sample{} passed on {}",
+                ", {} sample{} passed, {}on {}",
                 self.samples,
                 if self.samples == 1 { "" } else { "s" },
+                generated,
                 self.checked.join(", "),
             )?;
         }
         write!(f, " -> {}", self.path.display())?;
         if let Some(note) = &self.edition_note {
+            write!(f, "; {}", note)?;
+        }
+        for note in &self.refused {
             write!(f, "; {}", note)?;
         }
         if !self.skipped.is_empty() {
@@ -157,23 +230,34 @@ cargo xtask bundle <crate>... | --all | --fixtures [options]
 
 Writes target/bundle/<crate>.rs: the crate's main.rs and lib.rs with the parts of every library it
 uses (workspace crates and std-only crates.io dependencies, pruned item by item), then proves it:
-compiles it with rustc alone on the current rustc (editions 2021 and 2024) and /usr/bin/rustc
-(1.63, edition 2021) and runs every samples/<crate>/*.in on each. The file is replaced only when
+compiles it with rustc alone on the judges' compilers (the current rustc on editions 2021 and
+2024 and /usr/bin/rustc 1.63 on 2021, unless `compilers = [\"RUSTC EDITION\", ..]` in
+[package.metadata.judge] or [workspace.metadata.judge] names others) and runs every
+samples/<crate>/*.in on each. The file is replaced only when
 every check passed; a rejected text is kept as <crate>.rs.failed.
   --all              every crate of the workspace with a src/main.rs (libraries are skipped)
-  --fixtures         the crates of xtask/testdata/fixture, the bundler's own test workspace
+  --fixtures         the crates of crates/bundler/testdata/fixture, the bundler's own test workspace
   --workspace DIR    the crates of another workspace
   --provided CRATE   leave CRATE to the judge as an external crate (repeatable; also
                      `provided = [..]` in [package.metadata.judge])
   --deny-warnings    compile with -D warnings (warnings in the user's code stop the bundle)
   --pretty           lay out the libraries (the crate's own lib.rs too) like main.rs (default:
                      compact, each item a line start, no indentation, for judges' size limits)
-  --rustc PATH       check on this compiler only, instead of the three
+  --rustc PATH       check on this compiler only, instead of the judges'
   --edition E        with --rustc: the edition to check (default 2021)
   --skip-missing     a compiler that is not installed is skipped, not an error
 ";
 
 pub fn run(args: Vec<String>) -> Result<()> {
+    run_with(args, &|_, _| Ok(None))
+}
+
+/// Makes the generated inputs of a crate (`None`: samples only), given the workspace root
+/// and the crate's name.
+pub type Prepare<'a> = dyn Fn(&Path, &str) -> Result<Option<Generated>> + 'a;
+
+/// `run`, with `prepare` asked for each crate's generated inputs (before any is bundled).
+pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     // `--provided` may be repeated (`Args::value` keeps the last).
     let mut provided = Vec::new();
     let mut rest = Vec::new();
@@ -224,13 +308,18 @@ pub fn run(args: Vec<String>) -> Result<()> {
     if fixtures {
         check_with_cargo(&ws.root, &names)?;
     }
+    let mut generated = Vec::new();
+    for name in &names {
+        generated.push(prepare(&ws.root, name).with_context(|| name.to_string())?);
+    }
     // Every crate at once: the compilers share the cores (see `verify`).
     let results: Vec<Result<Summary>> = std::thread::scope(|scope| {
         let handles: Vec<_> = names
             .iter()
-            .map(|name| {
+            .zip(&generated)
+            .map(|(name, generated)| {
                 let (ws, options) = (&ws, &options);
-                scope.spawn(move || bundle_in(ws, name, options))
+                scope.spawn(move || bundle_in(ws, name, options, generated.as_ref()))
             })
             .collect();
         handles
@@ -312,10 +401,25 @@ fn samples_of(root: &Path, name: &str) -> Result<Vec<verify::Case>> {
 /// compiled and run on the samples with every compiler of `options` first. On failure the
 /// previous bundle stays; the rejected text goes to `<name>.rs.failed` for inspection.
 pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summary> {
-    bundle_in(&Workspace::read(root)?, name, options)
+    bundle_in(&Workspace::read(root)?, name, options, None)
 }
 
-fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
+/// `bundle_crate`, also checked on `generated` inputs against its reference build.
+pub fn bundle_crate_with(
+    root: &Path,
+    name: &str,
+    options: &Options,
+    generated: Option<&Generated>,
+) -> Result<Summary> {
+    bundle_in(&Workspace::read(root)?, name, options, generated)
+}
+
+fn bundle_in(
+    ws: &Workspace,
+    name: &str,
+    options: &Options,
+    generated: Option<&Generated>,
+) -> Result<Summary> {
     let root = ws.root.as_path();
     let assembled = assemble_in(ws, name, &options.provided, options.pretty)?;
     let target = workspace::bundle_path(root, name);
@@ -333,14 +437,17 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
         root,
         failed_copy: shown_failed,
         dropped: &assembled.dropped,
+        generated,
+        libraries: &assembled.libraries,
+        compilers_setting: "[package.metadata.judge] (or [workspace.metadata.judge])",
     };
     let mut not_run = Vec::new();
+    let wanted = options.compilers_for(assembled.compilers.as_deref())?;
     let compilers = if assembled.external.is_empty() {
-        options.compilers.clone()
+        wanted
     } else {
         // A provided crate is linked from cargo's build, which only the current rustc reads.
-        let mut current: Vec<Compiler> = options
-            .compilers
+        let mut current: Vec<Compiler> = wanted
             .iter()
             .filter(|c| c.rustc == Path::new("rustc"))
             .cloned()
@@ -349,11 +456,7 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
         for c in &mut current {
             c.externs = externs.clone();
         }
-        for c in options
-            .compilers
-            .iter()
-            .filter(|c| c.rustc != Path::new("rustc"))
-        {
+        for c in wanted.iter().filter(|c| c.rustc != Path::new("rustc")) {
             not_run.push(format!(
                 "not checked on {}: the provided crates are linked from cargo's build, which only the current rustc reads",
                 c.rustc.display()
@@ -363,7 +466,7 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
     };
     // A bundle proven before on the same text, compilers and samples is not compiled again:
     // the proof would be the same (a warm `--all` after a change of one crate proves that one).
-    let proof_key = proof_key(&assembled.text, &compilers, &cases)?;
+    let proof_key = proof_key(&assembled.text, &compilers, &cases, generated)?;
     let proof_file = dir.join(".proofs").join(name);
     let unchanged = std::fs::read_to_string(&target).ok().as_deref() == Some(&assembled.text);
     let remembered = if unchanged {
@@ -392,9 +495,11 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
         bytes: assembled.text.len(),
         items: assembled.items,
         samples: cases.len(),
+        generated: generated.map_or(0, |g| g.inputs.len()),
         checked: proof.passed,
         skipped: proof.skipped,
         edition_note: proof.edition_note,
+        refused: proof.refused,
         warnings: proof.warnings,
         provided: assembled.external.into_iter().collect(),
         not_run,
@@ -402,8 +507,14 @@ fn bundle_in(ws: &Workspace, name: &str, options: &Options) -> Result<Summary> {
 }
 
 /// What a bundle's proof depends on: its text, each compiler (its `--version`, edition and
-/// flags) and each sample, hashed (FNV-1a, stable across runs and builds of xtask).
-fn proof_key(text: &str, compilers: &[Compiler], cases: &[verify::Case]) -> Result<u64> {
+/// flags), each sample, and the generated inputs with their reference build, hashed (FNV-1a,
+/// stable across runs and builds of xtask).
+fn proof_key(
+    text: &str,
+    compilers: &[Compiler],
+    cases: &[verify::Case],
+    generated: Option<&Generated>,
+) -> Result<u64> {
     let mut hash = 0xcbf2_9ce4_8422_2325u64;
     let mut add = |bytes: &[u8]| {
         for &b in bytes.iter().chain(&[0xff]) {
@@ -418,6 +529,12 @@ fn proof_key(text: &str, compilers: &[Compiler], cases: &[verify::Case]) -> Resu
         add(case.0.as_bytes());
         add(&std::fs::read(&case.1)?);
         add(&std::fs::read(&case.2)?);
+    }
+    if let Some(g) = generated {
+        add(&std::fs::read(&g.reference)?);
+        for input in &g.inputs {
+            add(&std::fs::read(input)?);
+        }
     }
     Ok(hash)
 }
@@ -440,6 +557,7 @@ fn read_proof(file: &Path, key: u64) -> Option<verify::Proof> {
         passed: list("passed")?,
         skipped: list("skipped")?,
         edition_note: json["edition_note"].as_str().map(str::to_string),
+        refused: list("refused")?,
         warnings: json["warnings"].as_str()?.to_string(),
     })
 }
@@ -451,6 +569,7 @@ fn write_proof(file: &Path, key: u64, proof: &verify::Proof) {
         "passed": proof.passed,
         "skipped": proof.skipped,
         "edition_note": proof.edition_note,
+        "refused": proof.refused,
         "warnings": proof.warnings,
     });
     if let Some(dir) = file.parent() {
@@ -459,8 +578,8 @@ fn write_proof(file: &Path, key: u64, proof: &verify::Proof) {
     write_atomically(file, &json.to_string()).ok();
 }
 
-/// `--extern name=path` for each dependency of `name`, from a `cargo build --release` of it:
-/// how a bundle that leaves crates to the judge is checked.
+/// `--extern name=path` for each dependency of `name` (its proc-macro crates too), from a
+/// `cargo build --release` of it: how a bundle that leaves crates to the judge is checked.
 fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
     let out = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
         .args([
@@ -489,10 +608,11 @@ fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
         if msg["reason"] != "compiler-artifact" {
             continue;
         }
-        let lib = msg["target"]["kind"]
-            .as_array()
-            .is_some_and(|k| k.iter().any(|k| k == "lib" || k == "rlib"));
-        if !lib {
+        let kinds = msg["target"]["kind"].as_array();
+        let lib = kinds.is_some_and(|k| k.iter().any(|k| k == "lib" || k == "rlib"));
+        // A proc-macro crate is a shared library the compiler loads.
+        let proc_macro = kinds.is_some_and(|k| k.iter().any(|k| k == "proc-macro"));
+        if !lib && !proc_macro {
             continue;
         }
         let crate_name = msg["target"]["name"]
@@ -500,7 +620,11 @@ fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
             .unwrap_or_default()
             .replace('-', "_");
         for file in msg["filenames"].as_array().into_iter().flatten() {
-            if let Some(f) = file.as_str().filter(|f| f.ends_with(".rlib")) {
+            let wanted = |f: &&str| {
+                f.ends_with(".rlib")
+                    || (proc_macro && [".so", ".dylib", ".dll"].iter().any(|e| f.ends_with(e)))
+            };
+            if let Some(f) = file.as_str().filter(wanted) {
                 externs.push((crate_name.clone(), PathBuf::from(f)));
             }
         }
@@ -522,6 +646,10 @@ pub struct Assembled {
     pub dropped: BTreeMap<String, String>,
     /// Dependencies left to the judge.
     pub external: BTreeSet<String>,
+    /// The judge metadata's `compilers`, when it names them.
+    pub compilers: Option<Vec<String>>,
+    /// The bundled libraries from outside the workspace.
+    pub libraries: Vec<verify::Library>,
 }
 
 /// Builds the bundle text of binary crate `name` in the workspace at `root`.
@@ -582,7 +710,37 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
         .map(|c| library_module(&items, &c.module).map_or(0, prune::count_items))
         .collect();
     let before = prune::defined_names(&items, root, &sources);
-    prune::prune(&mut items, &modules, root, &sources)?;
+    let proc_macros: BTreeMap<String, Option<BTreeSet<String>>> = plan
+        .proc_macros
+        .iter()
+        .map(|(name, p)| (name.clone(), p.exports.clone()))
+        .collect();
+    let used = prune::prune(&mut items, &modules, &proc_macros, root, &sources)?;
+    for (name, p) in &plan.proc_macros {
+        let mut macros: Vec<&String> = used.get(name).into_iter().flatten().collect();
+        let named = items
+            .iter()
+            .any(|item| mentions(quote::ToTokens::to_token_stream(item), name));
+        if macros.is_empty() && !named {
+            continue;
+        }
+        macros.dedup();
+        let what = if macros.is_empty() {
+            String::new()
+        } else {
+            let list: Vec<String> = macros.iter().map(|m| format!("`{}`", m)).collect();
+            format!(" (the solution uses {})", list.join(", "))
+        };
+        bail!(
+            "crate `{}` ({} {}) cannot be bundled: it is a proc-macro crate, which runs inside the compiler{}; a judge compiles one file with rustc alone (if the judge installs it, pass --provided {}, or set provided = [\"{}\"] in [package.metadata.judge])",
+            name,
+            p.package,
+            p.version,
+            what,
+            p.package,
+            p.package
+        );
+    }
     let after = prune::defined_names(&items, root, &sources);
     let dropped = before
         .into_iter()
@@ -619,6 +777,18 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
         map,
         dropped,
         external: plan.external.clone(),
+        compilers: plan.compilers.clone(),
+        libraries: plan
+            .crates
+            .iter()
+            .filter(|c| !c.member)
+            .map(|c| verify::Library {
+                dir: c.manifest_dir.clone(),
+                label: format!("{} {}", c.package, c.version),
+                package: c.package.clone(),
+                rust_version: c.rust_version.clone(),
+            })
+            .collect(),
     })
 }
 
@@ -687,23 +857,63 @@ fn rewrite_paths(
     Ok(exported)
 }
 
+/// Whether `tokens` hold the identifier `name`, at any depth.
+fn mentions(tokens: proc_macro2::TokenStream, name: &str) -> bool {
+    tokens.into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(i) => i == name,
+        proc_macro2::TokenTree::Group(g) => mentions(g.stream(), name),
+        _ => false,
+    })
+}
+
 /// The bundle root: the binary's items, then one module per library.
 fn nest(mut items: Vec<Item>, plan: &Plan, libs: Vec<Tree>) -> Vec<Item> {
+    let mut hoisted: Vec<Item> = Vec::new();
+    let extern_name = |item: &Item| match item {
+        Item::ExternCrate(e) => Some((
+            e.ident.to_string(),
+            e.rename.as_ref().map(|r| r.1.to_string()),
+        )),
+        _ => None,
+    };
+    let mut at_root: BTreeSet<_> = items.iter().filter_map(extern_name).collect();
     for (lib, tree) in plan.crates.iter().zip(libs) {
         let ident = Ident::new(&lib.module, Span::call_site());
         let attrs = lint_allowances(tree.attrs);
-        let body = tree.items;
+        // `extern crate alloc;` at a crate root puts `alloc` in the extern prelude of every
+        // module of the crate; inside the library's module it would bind it there alone.
+        let (externs, body): (Vec<Item>, Vec<Item>) = tree
+            .items
+            .into_iter()
+            .partition(|item| matches!(item, Item::ExternCrate(_)));
+        for item in externs {
+            if at_root.insert(extern_name(&item).expect("an extern crate")) {
+                hoisted.push(item);
+            }
+        }
         // What a library exports but the binary does not use is pruned; what stays may still be
         // unused to rustc (fields read only by derived impls, re-exports, methods kept because a
-        // same-named one is called), which cargo never warns about in a library.
+        // same-named one is called), which cargo never warns about in a library. Code of a
+        // package from a registry or git gets no warning at all: cargo builds it with
+        // `--cap-lints allow`.
+        let allowance: syn::Attribute = if lib.source.is_some() {
+            parse_quote!(#[allow(warnings)])
+        } else {
+            parse_quote!(#[allow(dead_code, unused_imports, unused_macros)])
+        };
         items.push(parse_quote! {
-            #[allow(dead_code, unused_imports, unused_macros)]
+            #allowance
             mod #ident {
                 #(#attrs)*
                 #(#body)*
             }
         });
     }
+    let at = items
+        .iter()
+        .position(|item| !matches!(item, Item::ExternCrate(_) | Item::Use(_)))
+        .unwrap_or(items.len());
+    items.splice(at..at, hoisted);
     items
 }
 
@@ -746,13 +956,25 @@ fn source_commit(root: &Path) -> Option<String> {
     })
 }
 
+/// The repository and commit of a git dependency, from cargo's `git+<url>?<ref>#<commit>`:
+/// the version alone does not say which code a git dependency had.
+fn git_source(source: &str) -> Option<(&str, &str)> {
+    let rest = source.strip_prefix("git+")?;
+    let (url, commit) = rest.rsplit_once('#')?;
+    let url = url.split('?').next().unwrap_or(url);
+    Some((url, &commit[..commit.len().min(12)]))
+}
+
 /// The comment that opens a bundle: what it is and where it comes from.
 fn header(plan: &Plan) -> String {
     let mut parts: Vec<String> = plan
         .crates
         .iter()
         .filter(|c| c.package != plan.name)
-        .map(|c| format!("{} {}", c.package, c.version))
+        .map(|c| match c.source.as_deref().and_then(git_source) {
+            Some((url, rev)) => format!("{} {} from {} rev {}", c.package, c.version, url, rev),
+            None => format!("{} {}", c.package, c.version),
+        })
         .collect();
     if let Some(commit) = source_commit(&plan.root) {
         parts.push(format!("commit {}", commit));

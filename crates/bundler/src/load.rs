@@ -39,9 +39,25 @@ pub fn error_at_line(
     anyhow!("{}:{}: {}", shown(root, file).display(), line, reason)
 }
 
-/// `file` relative to `root` when it lies inside it.
+/// `file` relative to `root` when it lies inside it; a file of cargo's download of a crate
+/// from its package folder on (`proconio-0.4.5/src/lib.rs`).
 pub fn shown<'a>(root: &Path, file: &'a Path) -> &'a Path {
-    file.strip_prefix(root).unwrap_or(file)
+    if let Ok(inside) = file.strip_prefix(root) {
+        return inside;
+    }
+    let parts: Vec<&std::ffi::OsStr> = file.iter().collect();
+    // `.../registry/src/<index>/<package>-<version>/...`
+    let from = parts
+        .windows(2)
+        .position(|w| w[0] == "registry" && w[1] == "src")
+        .map(|at| at + 3);
+    match from {
+        Some(at) if at < parts.len() => {
+            let prefix: PathBuf = parts[..at].iter().collect();
+            file.strip_prefix(prefix).unwrap_or(file)
+        }
+        _ => file,
+    }
 }
 
 /// One target of a package (its library or a binary).
@@ -78,6 +94,12 @@ struct Package {
     declared: Vec<Declared>,
     /// `[package.metadata.judge] provided = [...]`.
     provided: Vec<String>,
+    /// `[package.metadata.judge] compilers = [...]`.
+    compilers: Option<Vec<String>>,
+    /// Where cargo gets it: `registry+...`, `git+<url>#<commit>`; `None` for a path.
+    source: Option<String>,
+    /// `rust-version` of its manifest.
+    rust_version: Option<String>,
     /// Resolved normal dependencies: (package name, package id).
     resolved: Vec<(String, String)>,
 }
@@ -87,6 +109,13 @@ pub struct Workspace {
     pub root: PathBuf,
     packages: BTreeMap<String, Package>,
     members: Vec<String>,
+    /// `[workspace.metadata.judge] compilers = [...]`.
+    compilers: Option<Vec<String>>,
+}
+
+/// A `compilers` list of the judge metadata, when given.
+fn compiler_list(value: &Value) -> Option<Vec<String>> {
+    value.as_array().map(|_| strings(value))
 }
 
 fn strings(value: &Value) -> Vec<String> {
@@ -208,6 +237,9 @@ impl Workspace {
                     features,
                     declared,
                     provided: strings(&p["metadata"]["judge"]["provided"]),
+                    compilers: compiler_list(&p["metadata"]["judge"]["compilers"]),
+                    source: p["source"].as_str().map(str::to_string),
+                    rust_version: p["rust_version"].as_str().map(str::to_string),
                     resolved,
                 },
             );
@@ -221,6 +253,7 @@ impl Workspace {
             root,
             packages,
             members,
+            compilers: compiler_list(&json["metadata"]["judge"]["compilers"]),
         })
     }
 
@@ -283,6 +316,7 @@ impl Workspace {
         let mut queue = vec![package.id.clone()];
         let mut seen = BTreeSet::from([package.id.clone()]);
         let mut external = BTreeSet::new();
+        let mut proc_macros = BTreeMap::new();
         let mut main_deps = BTreeMap::new();
         let mut k = 0;
         while k < queue.len() {
@@ -294,6 +328,20 @@ impl Workspace {
                 let lib = dep.lib.as_ref().map_or(String::new(), |l| l.name.clone());
                 if provided.contains(&dep.name) || provided.contains(&lib) {
                     external.insert(extern_name.clone());
+                    continue;
+                }
+                if dep.proc_macro {
+                    // Refused only if the solution uses it: a library may re-export it by a
+                    // glob (`pub use proconio_derive::*;`) that nothing needs.
+                    let root_file = dep.lib.as_ref().map(|l| l.src_path.as_path());
+                    proc_macros.insert(
+                        extern_name.clone(),
+                        ProcMacro {
+                            package: dep.name.clone(),
+                            version: dep.version.clone(),
+                            exports: root_file.and_then(proc_macro_exports),
+                        },
+                    );
                     continue;
                 }
                 names.insert(extern_name.clone(), lib.clone());
@@ -337,6 +385,8 @@ impl Workspace {
             crates,
             external,
             root: self.root.clone(),
+            proc_macros,
+            compilers: package.compilers.clone().or_else(|| self.compilers.clone()),
         })
     }
 
@@ -378,6 +428,9 @@ impl Workspace {
             manifest_dir: p.manifest_path.parent().unwrap_or(&self.root).to_path_buf(),
             features: features.get(&p.id).cloned().unwrap_or_default(),
             deps,
+            member: self.members.contains(&p.id),
+            source: p.source.clone(),
+            rust_version: p.rust_version.clone(),
         })
     }
 
@@ -558,6 +611,12 @@ pub struct Crate {
     pub features: BTreeSet<String>,
     /// The names this crate's code gives its dependencies, and the module each became.
     pub deps: BTreeMap<String, String>,
+    /// A member of the workspace (the user's own code), not a dependency from elsewhere.
+    pub member: bool,
+    /// Where cargo gets it (`registry+...`, `git+<url>#<commit>`); `None` for a path.
+    pub source: Option<String>,
+    /// The oldest rustc its manifest says it supports.
+    pub rust_version: Option<String>,
 }
 
 /// What binary `name` is built from.
@@ -573,6 +632,46 @@ pub struct Plan {
     pub crates: Vec<Crate>,
     /// Dependencies the judge provides: left as `use`s of an external crate.
     pub external: BTreeSet<String>,
+    /// The judge's compilers, `RUSTC EDITION` each, from `[package.metadata.judge]` or
+    /// `[workspace.metadata.judge]`.
+    pub compilers: Option<Vec<String>>,
+    /// Proc-macro dependencies (not provided), by the name the code gives them: a bundle that
+    /// still uses one after pruning is refused.
+    pub proc_macros: BTreeMap<String, ProcMacro>,
+}
+
+/// A proc-macro crate a bundled crate depends on.
+#[derive(Clone, Debug)]
+pub struct ProcMacro {
+    pub package: String,
+    pub version: String,
+    /// The macros it defines (`#[proc_macro]`, `#[proc_macro_attribute]` functions and
+    /// `#[proc_macro_derive(Name)]` names); `None` when its source cannot be read.
+    pub exports: Option<BTreeSet<String>>,
+}
+
+/// The macros a proc-macro crate's root file defines.
+fn proc_macro_exports(file: &Path) -> Option<BTreeSet<String>> {
+    let parsed = syn::parse_file(&std::fs::read_to_string(file).ok()?).ok()?;
+    let mut names = BTreeSet::new();
+    for item in &parsed.items {
+        let Item::Fn(f) = item else { continue };
+        for attr in &f.attrs {
+            if attr.path().is_ident("proc_macro") || attr.path().is_ident("proc_macro_attribute") {
+                names.insert(f.sig.ident.to_string());
+            } else if attr.path().is_ident("proc_macro_derive") {
+                let name = attr.parse_args_with(|input: syn::parse::ParseStream| {
+                    let name: syn::Ident = input.parse()?;
+                    input.parse::<proc_macro2::TokenStream>()?;
+                    Ok(name)
+                });
+                if let Ok(name) = name {
+                    names.insert(name.to_string());
+                }
+            }
+        }
+    }
+    Some(names)
 }
 
 /// Reads crates rooted at a file.

@@ -51,7 +51,7 @@ pub fn print(
         compact_item(item, &stringifying, &mut lines);
         // The compact text must read back as the same tokens; where it would not (a bundler
         // bug), the item keeps the pretty layout rather than change the program.
-        if same_tokens(&lines, item.to_token_stream()) {
+        if same_tokens(&lines, item.to_token_stream()) || same_syntax(&lines, item) {
             text.push_str(&lines);
         } else {
             if let syn::Item::Mod(m) = item {
@@ -105,6 +105,29 @@ fn same_tokens(text: &str, tokens: TokenStream) -> bool {
     a == b
 }
 
+/// Whether `text` parses to the syntax of `item`, as prettyplease lays both out: the pretty
+/// layout that a stringifying item keeps normalises tokens (a `;` after a macro's last rule,
+/// braces around a match arm's body, trailing commas) without changing the program.
+fn same_syntax(text: &str, item: &syn::Item) -> bool {
+    let Ok(again) = syn::parse_file(text) else {
+        return false;
+    };
+    let original = syn::File {
+        shebang: None,
+        attrs: Vec::new(),
+        items: vec![item.clone()],
+    };
+    let (again, original) = (
+        prettyplease::unparse(&again),
+        prettyplease::unparse(&original),
+    );
+    // Token by token: a macro body's spacing is that of its tokens (`,$x` lexes `,` as
+    // joined to `$`), which the two texts got differently.
+    again
+        .parse::<TokenStream>()
+        .is_ok_and(|tokens| same_tokens(&original, tokens))
+}
+
 /// Lines wrap at the first break point past this column.
 const COMPACT_WIDTH: usize = 100;
 
@@ -149,13 +172,10 @@ fn compact_item(item: &syn::Item, stringifying: &BTreeSet<String>, out: &mut Str
     out.push_str("}\n");
 }
 
-/// Whether `tokens` hold one of `names` as an identifier, at any depth.
+/// Whether `tokens` call one of the macros `names` (`name!`), at any depth: an identifier of
+/// that name alone (`input = token` when the macro is `input!`) is no call.
 fn names_any(tokens: TokenStream, names: &BTreeSet<String>) -> bool {
-    tokens.into_iter().any(|t| match t {
-        TokenTree::Ident(i) => names.contains(&i.to_string()),
-        TokenTree::Group(g) => names_any(g.stream(), names),
-        _ => false,
-    })
+    super::prune::calls_any(tokens, &|name| names.contains(name))
 }
 
 /// Appends the block item `head` (its body emptied) with each of `items` on lines of its own.
@@ -369,6 +389,16 @@ fn line_map(text: &str, file: &syn::File, sources: &Sources) -> LineMap {
 /// line's first name, else of the nearest line above with a name (macro bodies, closing
 /// braces).
 pub fn origin(map: &LineMap, root: &Path, line: usize, column: usize) -> Option<String> {
+    let (file, at) = origin_file(map, line, column)?;
+    Some(format!(
+        "{}:{}",
+        super::load::shown(root, file).display(),
+        at
+    ))
+}
+
+/// The source file and line of bundle line `line` at `column`, as `origin` picks them.
+pub fn origin_file(map: &LineMap, line: usize, column: usize) -> Option<(&Path, usize)> {
     let here = map.get(line.checked_sub(1)?)?;
     let column = column.saturating_sub(1);
     let (_, file, at) = match here.iter().rev().find(|(c, _, _)| *c <= column) {
@@ -381,11 +411,7 @@ pub fn origin(map: &LineMap, root: &Path, line: usize, column: usize) -> Option<
                 .find_map(|names| names.last())?,
         },
     };
-    Some(format!(
-        "{}:{}",
-        super::load::shown(root, file).display(),
-        at
-    ))
+    Some((file.as_path(), *at))
 }
 
 /// Halves the leading spaces of every line of `code` (Rust source) that does not start inside a
@@ -529,6 +555,37 @@ macro_rules!m{($($x:expr),*)=>{0$(+$x)*};}
             "{}",
             String::from_utf8_lossy(&run.stdout)
         );
+    }
+
+    #[test]
+    fn a_library_with_stringifying_macros_stays_compact() {
+        // `input!` stringifies its input, so items calling it keep the pretty layout, which
+        // adds the `;` after its last rule and braces around a match arm; an identifier
+        // `input` that is no call of it (a binding, a word in a string) changes nothing.
+        let file: syn::File = syn::parse_str(
+            r#"
+            fn main() {}
+            mod lib {
+                macro_rules! input { ($($t:tt)*) => { stringify!($($t)*) } }
+                pub fn f(x: u8) -> usize { match x { 0 => 1, _ => input!(a + b).len() } }
+                pub fn g(input: u8) -> u8 { if input == 0 { panic!("input = token") } input }
+            }
+            "#,
+        )
+        .unwrap();
+        let compact = BTreeSet::from(["lib".to_string()]);
+        let (text, _) = super::print("", &file, &Default::default(), &compact);
+        assert!(
+            text.contains("pub fn g(input:u8)->u8{if input==0{panic!(\"input = token\")}input}"),
+            "{}",
+            text
+        );
+        assert!(
+            text.contains("\n    _ => input!(a + b).len(),\n"),
+            "{}",
+            text
+        );
+        assert!(text.contains("mod lib{"), "{}", text);
     }
 
     #[test]

@@ -105,6 +105,27 @@ struct Engine<'a> {
     members_at: BTreeMap<String, BTreeSet<Option<ModId>>>,
     /// Imports kept only because they may bring a trait into scope.
     guessed: BTreeSet<Node>,
+    /// How many lookups found an import of a name from outside the bundle (`use
+    /// std::cmp::Ordering::Less`): such a name is defined, though by nothing of the bundle.
+    outside: usize,
+    /// Proc-macro crates the bundle cannot hold, with the macros each defines (`None`:
+    /// unknown, any name may be one).
+    proc_macros: &'a BTreeMap<String, Option<BTreeSet<String>>>,
+    /// The macros of those crates that kept code names.
+    used_proc_macros: BTreeMap<String, BTreeSet<String>>,
+    /// What each lookup found, and how many imports from outside the bundle on the way: the
+    /// index does not change, so neither does the answer (a big library asks it millions of
+    /// times).
+    lookups: BTreeMap<(ModId, String), (Vec<Target>, usize)>,
+    /// The lookups whose findings are marked live already.
+    marked_lookups: BTreeSet<(ModId, String)>,
+    /// The lookups whose globs are being followed: one asked again inside that is a cycle of
+    /// globs (legal: `use super::*` in a module its parent globs), which adds nothing to what
+    /// the outer one finds.
+    globbing: BTreeSet<(ModId, String)>,
+    /// The lookups cut short inside another (a glob cycle, or the depth limit: `None`): what
+    /// they found depends on the one under way and is not remembered.
+    cuts: Vec<Option<(ModId, String)>>,
 }
 
 impl<'a> Engine<'a> {
@@ -137,11 +158,35 @@ impl<'a> Engine<'a> {
     /// What `name` means in module `m`: its items, what its imports of that name point to,
     /// and (when nothing else) what its globs provide. `mark` makes all of it live.
     fn lookup(&mut self, m: ModId, name: &str, mark: bool, depth: usize) -> Vec<Target> {
+        let key = (m, name.to_string());
+        if let Some((targets, outside)) = self.lookups.get(&key) {
+            if !mark || self.marked_lookups.contains(&key) {
+                self.outside += outside;
+                return targets.clone();
+            }
+        }
+        let (before, cuts_before) = (self.outside, self.cuts.len());
+        let found = self.lookup_uncached(m, name, mark, depth);
+        // Cuts of this very lookup leave its answer whole; those of one under way do not.
+        let this = Some(key.clone());
+        self.cuts.retain(|c| *c != this);
+        if self.cuts.len() == cuts_before {
+            self.lookups
+                .insert(key.clone(), (found.clone(), self.outside - before));
+            if mark {
+                self.marked_lookups.insert(key);
+            }
+        }
+        found
+    }
+
+    fn lookup_uncached(&mut self, m: ModId, name: &str, mark: bool, depth: usize) -> Vec<Target> {
         let ix = self.ix;
         let mut found = Vec::new();
         let mut weak = Vec::new();
         if depth > 24 {
-            return found; // an import cycle; rustc would have refused it
+            self.cuts.push(None);
+            return found; // an import cycle rustc would have refused
         }
         for (i, kind) in ix.mods[m].items.iter().enumerate() {
             match kind {
@@ -160,7 +205,14 @@ impl<'a> Engine<'a> {
                             if mark {
                                 self.mark(Node::Leaf(m, i, j));
                             }
-                            found.extend(self.resolve(m, &leaf.path, mark, depth + 1));
+                            let targets = self.resolve(m, &leaf.path, mark, depth + 1);
+                            if targets.is_empty() {
+                                self.outside += 1;
+                                if mark {
+                                    self.note_proc_macro(&leaf.path);
+                                }
+                            }
+                            found.extend(targets);
                         }
                     }
                 }
@@ -179,11 +231,31 @@ impl<'a> Engine<'a> {
                 }
             }
         }
-        if found.is_empty() {
+        // A module is in the type namespace only: a glob may still bring a function or a
+        // constant of its name (`mod double; pub use self::double::*;` for `fn double`).
+        let key = (m, name.to_string());
+        let follow_globs = found.iter().all(|t| matches!(t, Target::Module(_)));
+        if follow_globs && self.globbing.contains(&key) {
+            self.cuts.push(Some(key.clone()));
+        } else if follow_globs {
+            self.globbing.insert(key.clone());
             for (i, kind) in ix.mods[m].items.iter().enumerate() {
                 let Kind::Use(leaves) = kind else { continue };
                 for (j, leaf) in leaves.iter().enumerate().filter(|(_, l)| l.glob) {
+                    // A glob of a proc-macro crate provides its macros, and nothing else.
+                    let first = leaf.path.first().map(String::as_str).unwrap_or_default();
+                    if let Some(exports) = self.proc_macros.get(first) {
+                        if exports.as_ref().is_none_or(|e| e.contains(name)) {
+                            self.outside += 1;
+                            if mark {
+                                self.mark(Node::Leaf(m, i, j));
+                                self.note_proc_macro(&[first.to_string(), name.to_string()]);
+                            }
+                        }
+                        continue;
+                    }
                     for target in self.resolve(m, &leaf.path, false, depth + 1) {
+                        let outside_before = self.outside;
                         let hits = match target {
                             Target::Module(x) => self.lookup(x, name, mark, depth + 1),
                             Target::Item(x, k) => match &ix.mods[x].items[k] {
@@ -198,13 +270,17 @@ impl<'a> Engine<'a> {
                                 _ => Vec::new(),
                             },
                         };
-                        if !hits.is_empty() && mark {
+                        // A glob of a module that imports the name from outside the bundle
+                        // (`use super::*` where `super` has `use std::cmp::Ordering::Less`)
+                        // provides it too.
+                        if (!hits.is_empty() || self.outside > outside_before) && mark {
                             self.mark(Node::Leaf(m, i, j));
                         }
                         found.extend(hits);
                     }
                 }
             }
+            self.globbing.remove(&key);
         }
         if found.is_empty() {
             for (x, i) in weak {
@@ -272,6 +348,9 @@ impl<'a> Engine<'a> {
     }
 
     fn resolve_ref(&mut self, m: ModId, r: &Ref, mark: bool) -> Vec<Target> {
+        if r.pattern {
+            return self.resolve_pattern(m, &r.segments[0], mark);
+        }
         let mut found = self.resolve(m, &r.segments, mark, 0);
         if found.is_empty() && r.is_macro && r.segments.len() == 1 {
             // A textually scoped `macro_rules!` from an enclosing or `#[macro_use]` module.
@@ -283,6 +362,39 @@ impl<'a> Engine<'a> {
             }
         }
         found
+    }
+
+    /// Records a use of `path` when it leads into a proc-macro crate.
+    fn note_proc_macro(&mut self, path: &[String]) {
+        if let (Some(first), Some(last)) = (path.first(), path.last()) {
+            if self.proc_macros.contains_key(first) {
+                self.used_proc_macros
+                    .entry(first.clone())
+                    .or_default()
+                    .insert(last.clone());
+            }
+        }
+    }
+
+    /// A lone name in a pattern: what it names when that is a constant, a unit struct or a
+    /// variant (of an enum of the bundle, or imported from outside it, as `Ordering::Less`);
+    /// otherwise it binds a new variable and names nothing. `mark` keeps what it names.
+    fn resolve_pattern(&mut self, m: ModId, name: &str, mark: bool) -> Vec<Target> {
+        let ix = self.ix;
+        let outside_before = self.outside;
+        let items: Vec<Target> = self
+            .lookup(m, name, false, 0)
+            .into_iter()
+            .filter(|t| {
+                matches!(*t, Target::Item(x, k)
+                    if matches!(ix.mods[x].items[k], Kind::Named { pattern: true, .. }))
+            })
+            .collect();
+        let imported = self.outside > outside_before;
+        if mark && (!items.is_empty() || imported) {
+            self.lookup(m, name, true, 0);
+        }
+        items
     }
 
     /// Marks what `body` (written in module `m`, or in a macro's body when `in_macro`) names.
@@ -382,11 +494,11 @@ impl<'a> Engine<'a> {
                 Kind::Impl { body, .. } => self.take_body(m, body, false),
                 Kind::Use(_) | Kind::Mod(_) => {}
             },
-            Node::Member(m, i, j) => {
-                if let Kind::Impl { members, .. } = &ix.mods[m].items[i] {
-                    self.take_body(m, &members[j].1, false);
-                }
-            }
+            Node::Member(m, i, j) => match &ix.mods[m].items[i] {
+                Kind::Impl { members, .. } => self.take_body(m, &members[j].1, false),
+                Kind::Named { provided, .. } => self.take_body(m, &provided[j].1, false),
+                _ => {}
+            },
             Node::Leaf(m, i, j) => {
                 if let Kind::Use(leaves) = &ix.mods[m].items[i] {
                     self.resolve(m, &leaves[j].path, true, 0);
@@ -522,6 +634,13 @@ impl<'a> Engine<'a> {
 
     /// Whether an import no kept code names should stay as a possible trait import.
     fn import_may_be_needed(&mut self, m: ModId, leaf: &Leaf) -> bool {
+        if leaf
+            .path
+            .first()
+            .is_some_and(|f| self.proc_macros.contains_key(f))
+        {
+            return false; // kept only when something is looked up through it
+        }
         if leaf.name == "_" {
             return true;
         }
@@ -629,6 +748,21 @@ impl<'a> Engine<'a> {
                     .map(move |(i, _)| (m, i))
             })
             .collect();
+        let impl_methods: BTreeSet<&str> = ix
+            .mods
+            .iter()
+            .flat_map(|module| &module.items)
+            .filter_map(|kind| match kind {
+                Kind::Impl {
+                    is_trait_impl: true,
+                    members,
+                    ..
+                } => Some(members),
+                _ => None,
+            })
+            .flatten()
+            .map(|(name, _)| name.as_str())
+            .collect();
         loop {
             while let Some(node) = self.queue.pop() {
                 self.process(node);
@@ -663,8 +797,22 @@ impl<'a> Engine<'a> {
                             }
                         }
                         Kind::Named {
-                            name, trait_items, ..
+                            name,
+                            trait_items,
+                            provided,
+                            ..
                         } => {
+                            // A provided method stays when its name is used, or when an impl
+                            // defines a method of its name (which must be a trait's member).
+                            if self.live.contains(&item) {
+                                for (j, (method, _)) in provided.iter().enumerate() {
+                                    if self.members.contains(method)
+                                        || impl_methods.contains(method.as_str())
+                                    {
+                                        self.mark(Node::Member(m, i, j));
+                                    }
+                                }
+                            }
                             if !self.live.contains(&item)
                                 && !trait_items.is_empty()
                                 && self.trait_called(Target::Item(m, i), name, trait_items)
@@ -714,12 +862,15 @@ impl<'a> Engine<'a> {
 
 /// Prunes the bundle `items` (the binary's items plus one module per library named in
 /// `libraries`) down to what the binary reaches. Fails on a glob import it cannot resolve.
+/// Returns the macros of the `proc_macros` crates (each with the macros it defines, when
+/// known) that kept code uses: imports of them that nothing needs are dropped.
 pub fn prune(
     items: &mut Vec<Item>,
     libraries: &BTreeSet<String>,
+    proc_macros: &BTreeMap<String, Option<BTreeSet<String>>>,
     root: &Path,
     sources: &Sources,
-) -> Result<()> {
+) -> Result<BTreeMap<String, BTreeSet<String>>> {
     let ix = Index::build(items, libraries);
     let mut engine = Engine {
         ix: &ix,
@@ -729,11 +880,18 @@ pub fn prune(
         members: BTreeSet::new(),
         members_at: BTreeMap::new(),
         guessed: BTreeSet::new(),
+        outside: 0,
+        proc_macros,
+        used_proc_macros: BTreeMap::new(),
+        lookups: BTreeMap::new(),
+        marked_lookups: BTreeSet::new(),
+        globbing: BTreeSet::new(),
+        cuts: Vec::new(),
     };
     check_globs(&mut engine, root, sources)?;
     engine.run();
     apply(&engine, items, 0);
-    Ok(())
+    Ok(engine.used_proc_macros)
 }
 
 /// A glob into the bundle (`use super::*`, `use crate::x::*`) must name a module or enum,
@@ -806,6 +964,20 @@ fn apply(engine: &Engine, items: &mut Vec<Item>, m: ModId) {
                     None => false,
                 }
             }
+            (Kind::Named { .. }, Item::Trait(t)) => {
+                if !live {
+                    return false;
+                }
+                let mut j = 0;
+                t.items.retain(|member| match member {
+                    syn::TraitItem::Fn(f) if f.default.is_some() => {
+                        j += 1;
+                        engine.live.contains(&Node::Member(m, index, j - 1))
+                    }
+                    _ => true,
+                });
+                true
+            }
             (Kind::Impl { is_trait_impl, .. }, Item::Impl(imp)) => {
                 if !live {
                     return false;
@@ -822,7 +994,7 @@ fn apply(engine: &Engine, items: &mut Vec<Item>, m: ModId) {
     });
 }
 
-/// Every item, macro and associated function name defined in the libraries of the bundle
+/// Every item, module, macro and associated function name defined in the libraries of the bundle
 /// (the root's modules other than the binary's), with the `file:line` of its definition.
 pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap<String, String> {
     fn walk(
@@ -842,6 +1014,8 @@ pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap
             let mut add = |ident: &syn::Ident| names.push(ident.clone());
             match item {
                 Item::Mod(m) => {
+                    // A module the pruner emptied vanishes: a path through it then fails.
+                    add(&m.ident);
                     if let Some((_, inner)) = &m.content {
                         module.push(m.ident.to_string());
                         walk(inner, module, root, sources, out);
@@ -860,12 +1034,19 @@ pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap
                         }
                     }
                 }
+                Item::Trait(t) => {
+                    add(&t.ident);
+                    for member in &t.items {
+                        if let syn::TraitItem::Fn(f) = member {
+                            add(&f.sig.ident);
+                        }
+                    }
+                }
                 Item::Const(i) => add(&i.ident),
                 Item::Enum(i) => add(&i.ident),
                 Item::Fn(i) => add(&i.sig.ident),
                 Item::Static(i) => add(&i.ident),
                 Item::Struct(i) => add(&i.ident),
-                Item::Trait(i) => add(&i.ident),
                 Item::Type(i) => add(&i.ident),
                 Item::Union(i) => add(&i.ident),
                 _ => {}
@@ -892,11 +1073,7 @@ pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap
 /// `stringify!` or `concat!`.
 pub fn stringifying_macros(items: &[Item]) -> Vec<String> {
     fn mentions(tokens: proc_macro2::TokenStream) -> bool {
-        tokens.into_iter().any(|t| match t {
-            proc_macro2::TokenTree::Ident(i) => i == "stringify" || i == "concat",
-            proc_macro2::TokenTree::Group(g) => mentions(g.stream()),
-            _ => false,
-        })
+        calls_any(tokens, &|name| name == "stringify" || name == "concat")
     }
     let mut names = Vec::new();
     for item in items {
@@ -925,6 +1102,19 @@ pub fn stringifying_macros(items: &[Item]) -> Vec<String> {
         }
     }
     names
+}
+
+/// Whether `tokens` hold a macro call `name!` (at any depth) of a name `is_macro` accepts.
+pub fn calls_any(tokens: proc_macro2::TokenStream, is_macro: &dyn Fn(&str) -> bool) -> bool {
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(i, t)| match t {
+        proc_macro2::TokenTree::Ident(name) => {
+            matches!(tokens.get(i + 1), Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '!')
+                && is_macro(&name.to_string())
+        }
+        proc_macro2::TokenTree::Group(g) => calls_any(g.stream(), is_macro),
+        _ => false,
+    })
 }
 
 /// Names of the `#[macro_export]` macros defined anywhere among `items`.
@@ -973,7 +1163,18 @@ mod tests {
     fn pruned(src: &str) -> String {
         let mut file: syn::File = syn::parse_str(src).unwrap();
         let libraries = BTreeSet::from(["lib".to_string()]);
-        prune(&mut file.items, &libraries, Path::new("/"), &Sources::new()).unwrap();
+        let proc_macros = BTreeMap::from([(
+            "derive_x".to_string(),
+            Some(BTreeSet::from(["fastout".to_string()])),
+        )]);
+        prune(
+            &mut file.items,
+            &libraries,
+            &proc_macros,
+            Path::new("/"),
+            &Sources::new(),
+        )
+        .unwrap();
         prettyplease::unparse(&file)
     }
 
@@ -1115,6 +1316,111 @@ mod tests {
             &out,
             &["pub trait Num", "macro_rules! num", "num!(u8, u16);"],
             &["Unused", "unused"],
+        );
+    }
+
+    #[test]
+    fn names_in_patterns_keep_the_constants_variants_and_imports_they_name() {
+        // `Less`, `ZERO` and `ORIGIN` in patterns name items: without them rustc refuses the
+        // bundle (E0170) or, worse, reads `ZERO =>` as a binding that matches everything.
+        let out = pruned(
+            "fn main() { crate::lib::sign::f(1, 2); crate::lib::sign::g(0); }
+             mod lib {
+                 pub mod limits { pub const ZERO: i64 = 0; pub const ONE: i64 = 1; }
+                 pub mod points { pub struct Origin; pub struct Far; }
+                 pub mod sign {
+                     use std::cmp::Ordering::{Equal, Greater, Less};
+                     use std::collections::BTreeMap;
+                     use crate::lib::limits::{ONE, ZERO};
+                     use super::*;
+                     pub fn f(a: i64, b: i64) -> i64 {
+                         match a.cmp(&b) { Less => -1, Equal => 0, Greater => 1 }
+                     }
+                     pub fn g(x: i64) -> bool {
+                         let zero_or_not = match x { ZERO => true, other => other < 0 };
+                         let points::Origin = origin();
+                         zero_or_not
+                     }
+                     fn origin() -> points::Origin { points::Origin }
+                 }
+             }",
+        );
+        assert_kept(
+            &out,
+            &[
+                "use std::cmp::Ordering::{Equal, Greater, Less};",
+                "use crate::lib::limits::ZERO;",
+                "pub const ZERO",
+                "pub struct Origin",
+            ],
+            &["ONE", "Far", "BTreeMap"],
+        );
+    }
+
+    #[test]
+    fn a_pattern_binding_keeps_nothing_of_its_name() {
+        // `gcd` and `total` bind variables here (never read, as a read of a variable keeps an
+        // item of its name: the two are told apart only by type checking).
+        let out = pruned(
+            "fn main() { crate::lib::f(); }
+             mod lib {
+                 pub fn f() -> u32 { let gcd = 4; match 3 { total => 1 } }
+                 pub fn gcd() {}
+                 pub struct total(u8);
+             }",
+        );
+        assert_kept(&out, &["pub fn f()"], &["pub fn gcd", "struct total"]);
+    }
+
+    #[test]
+    fn a_function_globbed_from_a_module_of_its_name_is_kept() {
+        // itertools' `adaptors::coalesce`: the module is a type-namespace name, the function
+        // that the glob brings in a value-namespace one; both are `coalesce` in `adaptors`.
+        let out = pruned(
+            "fn main() { crate::lib::adaptors::double(3); }
+             mod lib {
+                 pub mod adaptors {
+                     mod double { pub fn double(x: u8) -> u8 { x * 2 } }
+                     mod triple { pub fn triple(x: u8) -> u8 { x * 3 } }
+                     pub use self::double::*;
+                     pub use self::triple::*;
+                 }
+             }",
+        );
+        assert_kept(
+            &out,
+            &["pub fn double", "pub use self::double::*;"],
+            &["triple"],
+        );
+    }
+
+    #[test]
+    fn a_traits_provided_methods_stay_only_when_called_or_implemented() {
+        // As itertools' `Itertools`: a blanket impl, and a hundred provided methods of which a
+        // solution calls a few; what only the others use goes with them.
+        let out = pruned(
+            "fn main() { let v = vec![1u8]; crate::lib::Ext::twice(&v); }
+             mod lib {
+                 pub trait Ext {
+                     fn len_of(&self) -> usize;
+                     fn twice(&self) -> usize { helper(self.len_of()) }
+                     fn thrice(&self) -> usize { other_helper(self.len_of()) }
+                     fn named(&self) -> usize { 0 }
+                 }
+                 impl Ext for Vec<u8> { fn len_of(&self) -> usize { self.len() } fn named(&self) -> usize { 1 } }
+                 fn helper(n: usize) -> usize { 2 * n }
+                 fn other_helper(n: usize) -> usize { 3 * n }
+             }",
+        );
+        assert_kept(
+            &out,
+            &[
+                "fn len_of(&self) -> usize;",
+                "fn twice(",
+                "fn helper(",
+                "fn named(",
+            ],
+            &["thrice", "other_helper"],
         );
     }
 

@@ -17,6 +17,9 @@ pub(super) type ModId = usize;
 pub(super) struct Ref {
     pub(super) segments: Vec<String>,
     pub(super) is_macro: bool,
+    /// A lone name in a pattern (`Less`, `ZERO`, `None` in `match x { ZERO => .. }`): a
+    /// binding, unless it names a constant, a unit struct or a variant in scope.
+    pub(super) pattern: bool,
 }
 
 /// What a piece of code refers to: paths, and names that may be methods or associated items.
@@ -47,6 +50,12 @@ pub(super) enum Kind {
         trait_items: Vec<String>,
         variants: Vec<String>,
         macro_def: bool,
+        /// What a lone name in a pattern can mean: a constant, a unit struct, or an enum (whose
+        /// variant a `use` imported).
+        pattern: bool,
+        /// A trait's provided methods (with a default body), in order: each is kept only when
+        /// its name is used, its body is not part of `body`.
+        provided: Vec<(String, Body)>,
     },
     Impl {
         /// The paths of the self type and the trait.
@@ -169,7 +178,7 @@ impl Index {
                     let mut c = Collector::default();
                     match &m.ident {
                         Some(ident) => {
-                            c.scan_tokens(m.mac.tokens.clone());
+                            c.scan_definition(m.mac.tokens.clone());
                             let name = ident.to_string();
                             self.macro_defs
                                 .entry(name.clone())
@@ -184,6 +193,8 @@ impl Index {
                                 trait_items: Vec::new(),
                                 variants: Vec::new(),
                                 macro_def: true,
+                                pattern: false,
+                                provided: Vec::new(),
                             }
                         }
                         None => {
@@ -196,7 +207,26 @@ impl Index {
                 }
                 other => {
                     let mut c = Collector::default();
-                    c.visit_item(other);
+                    let mut provided = Vec::new();
+                    match other {
+                        Item::Trait(t) => {
+                            let mut head = t.clone();
+                            head.items.retain(|member| {
+                                let syn::TraitItem::Fn(f) = member else {
+                                    return true;
+                                };
+                                if f.default.is_none() {
+                                    return true;
+                                }
+                                let mut m = Collector::default();
+                                m.visit_trait_item_fn(f);
+                                provided.push((f.sig.ident.to_string(), m.body));
+                                false
+                            });
+                            c.visit_item_trait(&head);
+                        }
+                        _ => c.visit_item(other),
+                    }
                     match item_name(other) {
                         Some(name) => Kind::Named {
                             name,
@@ -212,6 +242,9 @@ impl Index {
                                 _ => Vec::new(),
                             },
                             macro_def: false,
+                            pattern: matches!(other, Item::Const(_) | Item::Enum(_))
+                                || matches!(other, Item::Struct(s) if matches!(s.fields, syn::Fields::Unit)),
+                            provided,
                         },
                         None => Kind::WithModule(c.body),
                     }
@@ -322,7 +355,11 @@ impl Collector {
         for s in segments.iter().skip(1) {
             self.body.members.insert(s.clone());
         }
-        self.body.refs.push(Ref { segments, is_macro });
+        self.body.refs.push(Ref {
+            segments,
+            is_macro,
+            pattern: false,
+        });
     }
 
     /// Macro input that is not a list of expressions (and `macro_rules!` bodies) is scanned as
@@ -330,12 +367,24 @@ impl Collector {
     /// a name after `.` is only a method (`$crate` counts as `crate`, other `$x` are
     /// metavariables).
     fn scan_tokens(&mut self, tokens: TokenStream) {
+        self.scan(tokens, true);
+    }
+
+    /// `scan_tokens` for a `macro_rules!` body: there a method or associated item is written
+    /// after `.` or `::` (`$x.push(..)`, `$t::new()`), and a bare name is a path, a binding or
+    /// a metavariable's fragment name, never a member; in a call's input a bare name may be a
+    /// method the macro calls (`call!(v, push)` for `$v.$m()`).
+    fn scan_definition(&mut self, tokens: TokenStream) {
+        self.scan(tokens, false);
+    }
+
+    fn scan(&mut self, tokens: TokenStream, bare_members: bool) {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         let mut i = 0;
         while i < tokens.len() {
             match &tokens[i] {
                 TokenTree::Group(g) => {
-                    self.scan_tokens(g.stream());
+                    self.scan(g.stream(), bare_members);
                     i += 1;
                 }
                 TokenTree::Ident(ident) => {
@@ -356,7 +405,11 @@ impl Collector {
                         k += 3;
                     }
                     let is_macro = matches!(tokens.get(k), Some(t) if is_punct(t, '!'));
-                    self.body.members.insert(segments[0].clone());
+                    let after_member_sep =
+                        i > 0 && (is_punct(&tokens[i - 1], '.') || is_punct(&tokens[i - 1], ':'));
+                    if bare_members || after_member_sep {
+                        self.body.members.insert(segments[0].clone());
+                    }
                     if i == 0 || !is_punct(&tokens[i - 1], '.') {
                         self.add_path(segments, is_macro);
                     }
@@ -405,6 +458,18 @@ impl<'ast> Visit<'ast> for Collector {
         let segments = path.segments.iter().map(|s| s.ident.to_string()).collect();
         self.add_path(segments, false);
         syn::visit::visit_path(self, path);
+    }
+
+    fn visit_pat_ident(&mut self, pat: &'ast syn::PatIdent) {
+        // `Less =>` or `ZERO =>` name an item; `x =>`, `ref x`, `mut x`, `x @ ..` bind.
+        if pat.by_ref.is_none() && pat.mutability.is_none() && pat.subpat.is_none() {
+            self.body.refs.push(Ref {
+                segments: vec![pat.ident.to_string()],
+                is_macro: false,
+                pattern: true,
+            });
+        }
+        syn::visit::visit_pat_ident(self, pat);
     }
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {

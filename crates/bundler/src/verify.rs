@@ -5,7 +5,7 @@
 //! compilers is shown once with their names; a name the pruner dropped and rustc then misses
 //! is reported as the bundler's fault.
 
-use super::print::{origin, LineMap};
+use super::print::{origin, origin_file, LineMap};
 use anyhow::{anyhow, bail, Context, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -202,6 +202,8 @@ pub fn run_binary(binary: &Path, input: &Path, scratch: &Path) -> Result<Run> {
         .spawn()
         .with_context(|| format!("running {}", binary.display()))?;
     let start = Instant::now();
+    // Polled often at first: most runs (hundreds of generated inputs) end within a millisecond.
+    let mut pause = Duration::from_micros(50);
     let status = loop {
         if let Some(status) = child.try_wait()? {
             break status;
@@ -211,7 +213,8 @@ pub fn run_binary(binary: &Path, input: &Path, scratch: &Path) -> Result<Run> {
             child.wait().ok();
             bail!("no answer within {:?}", SAMPLE_TIMEOUT);
         }
-        std::thread::sleep(Duration::from_millis(2));
+        std::thread::sleep(pause);
+        pause = (pause * 2).min(Duration::from_millis(2));
     };
     let mut stderr = String::new();
     if let Some(mut pipe) = child.stderr.take() {
@@ -264,6 +267,219 @@ pub struct Subject<'a> {
     pub failed_copy: &'a Path,
     /// Names the pruner removed, with where they were defined.
     pub dropped: &'a BTreeMap<String, String>,
+    /// More inputs, answered by a reference build the bundle must agree with.
+    pub generated: Option<&'a super::Generated>,
+    /// The bundled libraries that are not the user's code (not workspace members).
+    pub libraries: &'a [Library],
+    /// Where the compilers' list is set, for the hint of a compiler that refuses a library.
+    pub compilers_setting: &'a str,
+}
+
+/// A library of the bundle from outside the workspace: its files are under `dir`.
+#[derive(Clone, Debug)]
+pub struct Library {
+    pub dir: PathBuf,
+    /// `proconio 0.4.5`.
+    pub label: String,
+    pub package: String,
+    /// The oldest rustc its manifest says it supports.
+    pub rust_version: Option<String>,
+}
+
+/// `1.63.0` of a compiler label `rustc 1.63.0 (2021)`, as numbers.
+fn version_of(label: &str) -> Option<Vec<u64>> {
+    let version = label.split_whitespace().nth(1)?;
+    let numbers: Option<Vec<u64>> = version
+        .split(['.', '-'])
+        .take(3)
+        .map(|n| n.parse().ok())
+        .collect();
+    numbers.filter(|n| n.len() == 3)
+}
+
+/// `2021` of `rustc 1.63.0 (2021)`.
+fn edition_of(label: &str) -> &str {
+    label
+        .rsplit_once('(')
+        .map_or("", |(_, e)| e.trim_end_matches(')'))
+}
+
+/// When compiler `label` rejected only code of libraries from outside the workspace, and a
+/// newer compiler on the same edition accepted the bundle (`passed`): the note that says so,
+/// and how to target the judges. `None` when the rejection is not of that kind.
+fn library_refusal(
+    label: &str,
+    diagnostics: &str,
+    subject: &Subject,
+    passed: &[String],
+    accepted: &[String],
+) -> Option<String> {
+    let version = version_of(label)?;
+    let edition = edition_of(label);
+    let newer = passed
+        .iter()
+        .any(|p| edition_of(p) == edition && version_of(p).is_some_and(|v| v > version));
+    if !newer {
+        return None;
+    }
+    let errors: Vec<String> = diagnostics_of(diagnostics)
+        .into_iter()
+        .filter(|b| b.starts_with("error"))
+        .collect();
+    let mut first: Option<(&Library, String, String)> = None;
+    for block in &errors {
+        let (line, column) = block.lines().find_map(bundle_line)?;
+        let (file, at) = origin_file(subject.map, line, column)?;
+        let library = subject
+            .libraries
+            .iter()
+            .find(|l| file.starts_with(&l.dir))?;
+        if first.is_none() {
+            let message = block.lines().next().unwrap_or_default().to_string();
+            let place = format!(
+                "{}:{}",
+                super::load::shown(subject.root, file).display(),
+                at
+            );
+            first = Some((library, message, place));
+        }
+    }
+    let (library, message, place) = first?;
+    let short = label.split(" (").next().unwrap_or(label);
+    let needs = library
+        .rust_version
+        .as_ref()
+        .map(|v| format!(" (it asks for rustc {})", v))
+        .unwrap_or_default();
+    let accepted: Vec<String> = accepted.iter().map(|c| format!("\"{}\"", c)).collect();
+    Some(format!(
+        "not for {}, which rejects {}{}: {} at {}; for a judge on {} use a version of {} that it compiles, else name the judge's compilers (`RUSTC EDITION` each) in {}: compilers = [{}]",
+        label,
+        library.label,
+        needs,
+        message,
+        place,
+        short,
+        library.package,
+        subject.compilers_setting,
+        accepted.join(", ")
+    ))
+}
+
+/// What the reference build (cargo's release build of the crate) did on each generated input.
+type ReferenceRuns = Vec<(PathBuf, Run)>;
+
+/// Runs the reference build on every generated input, one run per core at a time.
+fn reference_runs(generated: &super::Generated, scratch: &Path) -> Result<ReferenceRuns> {
+    let scratch = scratch.join("reference");
+    std::fs::create_dir_all(&scratch)?;
+    let chunks = generated
+        .inputs
+        .chunks(generated.inputs.len().div_ceil(2).max(1));
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = chunks
+            .enumerate()
+            .map(|(k, chunk)| {
+                let (scratch, reference) = (&scratch, &generated.reference);
+                scope.spawn(move || -> Result<ReferenceRuns> {
+                    let _slot = Slot::take();
+                    let dir = scratch.join(k.to_string());
+                    std::fs::create_dir_all(&dir)?;
+                    chunk
+                        .iter()
+                        .map(|input| {
+                            let run = run_binary(reference, input, &dir).with_context(|| {
+                                format!(
+                                    "{} (the reference build) on {}",
+                                    reference.display(),
+                                    input.display()
+                                )
+                            })?;
+                            Ok((input.clone(), run))
+                        })
+                        .collect()
+                })
+            })
+            .collect();
+        let mut runs = Vec::new();
+        for h in handles {
+            runs.extend(
+                h.join()
+                    .map_err(|_| anyhow!("a reference run panicked"))??,
+            );
+        }
+        Ok(runs)
+    })
+}
+
+/// How two runs on one input differ: exit status, the `error:` lines of stderr, stdout's
+/// tokens. `None` when they agree.
+fn run_difference(reference: &Run, got: &Run) -> Option<String> {
+    if reference.success != got.success || reference.status != got.status {
+        return Some(format!(
+            "  cargo's build {}, the bundle {}{}",
+            reference.status,
+            got.status,
+            if got.success {
+                String::new()
+            } else {
+                format!(": {}", shorten(got.stderr.trim(), 5))
+            }
+        ));
+    }
+    let errors = |text: &str| -> String {
+        text.lines()
+            .filter(|l| l.starts_with("error:"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    if let Some(diff) = first_difference(&errors(&reference.stderr), &errors(&got.stderr)) {
+        return Some(format!("  on stderr:\n{}", diff));
+    }
+    first_difference(&reference.stdout, &got.stdout).map(|diff| {
+        diff.replace("expected:", "cargo's:")
+            .replace("got:     ", "bundle:  ")
+    })
+}
+
+/// Runs `binary` on each generated input and compares with the reference's runs; fails on the
+/// first difference, naming the input (a copy of it is kept beside the failed bundle).
+fn run_generated(
+    binary: &Path,
+    reference: &ReferenceRuns,
+    scratch: &Path,
+    subject: &Subject,
+) -> Result<()> {
+    for (input, expected) in reference {
+        let stem = input
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let got = run_binary(binary, input, scratch)
+            .with_context(|| format!("generated input {}", stem))?;
+        if let Some(diff) = run_difference(expected, &got) {
+            let kept = subject
+                .root
+                .join(subject.failed_copy)
+                .with_file_name(format!("{}.failed-{}.in", subject.name, stem));
+            let shown = match std::fs::copy(input, &kept) {
+                Ok(_) => kept
+                    .strip_prefix(subject.root)
+                    .unwrap_or(&kept)
+                    .display()
+                    .to_string(),
+                Err(_) => input.display().to_string(),
+            };
+            bail!(
+                "generated input {} ({}): the bundle answers differently from cargo's release build\n{}",
+                stem,
+                shown,
+                diff
+            );
+        }
+    }
+    Ok(())
 }
 
 /// How the checks went, when the bundle is good.
@@ -275,6 +491,8 @@ pub struct Proof {
     pub skipped: Vec<String>,
     /// Why the bundle is for one edition only.
     pub edition_note: Option<String>,
+    /// The compilers that rejected a library's code that newer ones accept, and what to do.
+    pub refused: Vec<String>,
     /// The warnings, each once with the compilers that gave it.
     pub warnings: String,
 }
@@ -300,13 +518,27 @@ pub fn verify(subject: &Subject, compilers: &[Compiler], skip_missing: bool) -> 
         .path()
         .join(format!("{}.rs", subject.name.replace('-', "_")));
     std::fs::write(&source, subject.text)?;
+    let reference = match subject.generated {
+        Some(generated) => reference_runs(generated, scratch.path())?,
+        None => Vec::new(),
+    };
     let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
         let handles: Vec<_> = compilers
             .iter()
             .enumerate()
             .map(|(i, compiler)| {
-                let (source, scratch) = (&source, scratch.path());
-                scope.spawn(move || check_one(compiler, i, source, scratch, subject, skip_missing))
+                let (source, scratch, reference) = (&source, scratch.path(), &reference);
+                scope.spawn(move || {
+                    check_one(
+                        compiler,
+                        i,
+                        source,
+                        scratch,
+                        subject,
+                        reference,
+                        skip_missing,
+                    )
+                })
             })
             .collect();
         handles
@@ -320,11 +552,13 @@ pub fn verify(subject: &Subject, compilers: &[Compiler], skip_missing: bool) -> 
     let mut proof = Proof::default();
     let (mut failures, mut rejected, mut other_editions, mut warnings) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-    for outcome in outcomes {
+    let mut accepted = Vec::new();
+    for (outcome, compiler) in outcomes.into_iter().zip(compilers) {
         match outcome {
             Outcome::Passed { label, warnings: w } => {
                 warnings.push((label.clone(), w));
                 proof.passed.push(label);
+                accepted.push(format!("{} {}", compiler.rustc.display(), compiler.edition));
             }
             Outcome::Skipped(rustc) => proof.skipped.push(rustc),
             Outcome::Rejected {
@@ -341,6 +575,17 @@ pub fn verify(subject: &Subject, compilers: &[Compiler], skip_missing: bool) -> 
             Outcome::Failed(err) => failures.push(format!("{:#}", err)),
         }
     }
+    // A compiler older than a library needs: the bundle is for the newer compilers, said so.
+    let passed = proof.passed.clone();
+    rejected.retain(|(label, diagnostics)| {
+        match library_refusal(label, diagnostics, subject, &passed, &accepted) {
+            Some(note) => {
+                proof.refused.push(note);
+                false
+            }
+            None => true,
+        }
+    });
     let on_own_edition = proof
         .passed
         .iter()
@@ -393,6 +638,7 @@ fn check_one(
     source: &Path,
     scratch: &Path,
     subject: &Subject,
+    reference: &ReferenceRuns,
     skip_missing: bool,
 ) -> Outcome {
     let version = match compiler.version() {
@@ -422,7 +668,9 @@ fn check_one(
                 &format!("{}.rs", subject.name),
             );
             let _slot = Slot::take();
-            match run_samples(&binary, subject.cases, scratch) {
+            let checked = run_samples(&binary, subject.cases, scratch)
+                .and_then(|()| run_generated(&binary, reference, scratch, subject));
+            match checked {
                 Err(err) => Outcome::Failed(err.context(label)),
                 Ok(()) => Outcome::Passed { label, warnings },
             }
@@ -566,6 +814,9 @@ mod tests {
             root: Path::new("/w"),
             failed_copy: Path::new("target/bundle/p.rs.failed"),
             dropped: &dropped,
+            generated: None,
+            libraries: &[],
+            compilers_setting: "",
         };
         let block = "error[E0425]: cannot find function `secret` in module `crate::dp_core`\n  --> target/bundle/p.rs.failed:3:5\n";
         let out = located(block, &subject);

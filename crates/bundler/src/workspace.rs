@@ -3,8 +3,41 @@
 use anyhow::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
-/// The workspace's root folder (this crate lives in its `crates/bundler/`).
+/// The workspace `use_workspace` chose, when one did.
+static CHOSEN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Makes `root` (and so `scratch_dir`) the workspace at `dir` for the rest of the process: the
+/// installed `cargo gamedp-bundle` works on the workspace it is run in, not on the one it was
+/// built from. Only the first call counts.
+pub fn use_workspace(dir: &Path) {
+    CHOSEN.get_or_init(|| dir.to_path_buf());
+}
+
+/// The workspace of the current folder: `cargo locate-project --workspace`'s folder.
+pub fn current() -> Result<PathBuf> {
+    let out = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
+        .args(["locate-project", "--workspace", "--message-format", "plain"])
+        .output()
+        .context("running cargo locate-project")?;
+    if !out.status.success() {
+        bail!(
+            "no Cargo workspace here: {}",
+            String::from_utf8_lossy(&out.stderr).trim()
+        );
+    }
+    let manifest = PathBuf::from(String::from_utf8_lossy(&out.stdout).trim());
+    Ok(manifest
+        .parent()
+        .context("cargo locate-project named no folder")?
+        .to_path_buf())
+}
+
+/// The workspace's root folder: the one `use_workspace` chose, else the workspace this crate
+/// lives in (its `crates/bundler/`).
 pub fn root() -> PathBuf {
+    if let Some(dir) = CHOSEN.get() {
+        return dir.clone();
+    }
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .ancestors()
         .nth(2)

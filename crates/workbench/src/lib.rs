@@ -18,6 +18,7 @@
 
 pub mod bench;
 pub mod brute;
+pub mod bundle;
 pub mod judge;
 pub mod listen;
 pub mod new;

@@ -1,0 +1,2 @@
+pub mod fixed;
+pub mod lending;

@@ -1,0 +1,71 @@
+//! `cargo gamedp-bundle`, as `cargo install --path crates/bundler` installs it, on a workspace
+//! of its own: run from a crate's folder, it finds that workspace, bundles the crate with its
+//! samples and writes the bundle there.
+
+use std::path::Path;
+use std::process::Command;
+
+fn write(root: &Path, file: &str, text: &str) {
+    let path = root.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+#[test]
+fn bundles_a_crate_of_the_workspace_it_is_run_in() {
+    let dir = bundler::TempDir::new("installed").unwrap();
+    let ws = dir.path();
+    write(
+        ws,
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"mylib\", \"sol\"]\nresolver = \"2\"\n",
+    );
+    write(
+        ws,
+        "mylib/Cargo.toml",
+        "[package]\nname = \"mylib\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    write(
+        ws,
+        "mylib/src/lib.rs",
+        "pub fn gcd(a: u64, b: u64) -> u64 { if b == 0 { a } else { gcd(b, a % b) } }\npub fn never_used() {}\n",
+    );
+    write(
+        ws,
+        "sol/Cargo.toml",
+        "[package]\nname = \"sol\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nmylib = { path = \"../mylib\" }\n",
+    );
+    write(
+        ws,
+        "sol/src/main.rs",
+        "fn main() {\n    let mut s = String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    let v: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();\n    println!(\"{}\", mylib::gcd(v[0], v[1]));\n}\n",
+    );
+    write(ws, "samples/sol/1.in", "12 18\n");
+    write(ws, "samples/sol/1.out", "6\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_cargo-gamedp-bundle"))
+        .args(["gamedp-bundle", "sol", "--rustc", "rustc"])
+        .current_dir(ws.join("sol/src"))
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        stdout,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.starts_with("sol: ") && stdout.contains("1 sample passed"),
+        "{}",
+        stdout
+    );
+    let bundle = std::fs::read_to_string(ws.join("target/bundle/sol.rs")).unwrap();
+    assert!(
+        bundle.contains("pub fn gcd") && !bundle.contains("never_used"),
+        "{}",
+        bundle
+    );
+    // Its temporary work was under that workspace's target/ (and is gone).
+    assert!(ws.join("target/tmp").is_dir());
+}
