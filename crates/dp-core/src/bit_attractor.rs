@@ -451,8 +451,8 @@ impl Attractor {
                 visit(0, loser, b, r, &one);
             }
         });
-        for b in 0..plan.blocks {
-            if changed[b].1 != 0 {
+        for (b, change) in changed.iter().enumerate().take(plan.blocks) {
+            if change.1 != 0 {
                 plan.side[winner].readers_of(b, &mut run.now);
             }
         }
