@@ -992,8 +992,16 @@ fn header(plan: &Plan) -> String {
 fn write_atomically(path: &Path, text: &str) -> Result<()> {
     let file_name = path.file_name().unwrap_or_default().to_string_lossy();
     let temp = path.with_file_name(format!(".{}.{}.tmp", file_name, std::process::id()));
-    std::fs::write(&temp, text).with_context(|| format!("writing {}", temp.display()))?;
-    std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))
+    // A full disk or a failed rename leaves no temporary file behind.
+    let done = std::fs::write(&temp, text)
+        .with_context(|| format!("writing {}", temp.display()))
+        .and_then(|()| {
+            std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))
+        });
+    if done.is_err() {
+        std::fs::remove_file(&temp).ok();
+    }
+    done
 }
 
 /// A fresh folder under the workspace's `target/tmp/`, removed on drop; one that a killed run

@@ -277,8 +277,16 @@ fn unique() -> usize {
 fn write_then_rename(path: &Path, text: &str) -> Result<()> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let temp = path.with_file_name(format!(".{}.{}-{}", name, std::process::id(), unique()));
-    std::fs::write(&temp, text).with_context(|| format!("writing {}", temp.display()))?;
-    std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))
+    // A full disk or a failed rename leaves no temporary file behind.
+    let done = std::fs::write(&temp, text)
+        .with_context(|| format!("writing {}", temp.display()))
+        .and_then(|()| {
+            std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))
+        });
+    if done.is_err() {
+        std::fs::remove_file(&temp).ok();
+    }
+    done
 }
 
 /// A judge's verdict on one case.
