@@ -556,8 +556,8 @@ pub fn plain_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Co
             let (csrc, cdst) = if mover == 0 { (&*c1, c0) } else { (&*c0, c1) };
             let rows_of = |p: usize| if csrc[p].0 == last { csrc[p].1 } else { 0 };
             let mut total = 0;
-            for (t, slot) in todo.iter_mut().enumerate() {
-                let mut word = std::mem::take(slot);
+            for (t, word) in todo.iter_mut().enumerate() {
+                let mut word = std::mem::take(word);
                 while word != 0 {
                     let q = 64 * t + word.trailing_zeros() as usize;
                     word &= word - 1;

@@ -17,8 +17,9 @@
 //! [`BitRow`] words for each row of the *row piece*, a bit for its column (its moves inside the
 //! block are shifts, [`BitAttractorGame::row_moves`]). For each block the solver keeps which
 //! rows changed at the half's last recomputation; the next ply recomputes, in each block, only
-//! the span of rows that those can change, a loop over words, and an attractor whose ply changes
-//! nothing is complete. [`bit_attractor`] runs both sides' attractors in step until the asked
+//! the span of rows that those can change, a loop over words (in an OR step a block move only
+//! adds the rows of its block that changed), and an attractor whose ply changes nothing is
+//! complete. [`bit_attractor`] runs both sides' attractors in step until the asked
 //! position enters one (or neither grows: a draw); [`bit_attractor_layers`] runs one to the end
 //! and shows every position as it enters.
 //!
@@ -451,8 +452,8 @@ impl Attractor {
                 visit(0, loser, b, r, &one);
             }
         });
-        for (b, change) in changed.iter().enumerate().take(plan.blocks) {
-            if change.1 != 0 {
+        for (b, &(_, rows)) in changed.iter().enumerate() {
+            if rows != 0 {
                 plan.side[winner].readers_of(b, &mut run.now);
             }
         }
@@ -603,10 +604,12 @@ impl Attractor {
 /// [`BitAttractorGame`] that are checked (rows, columns, blocks of its moves and terminals).
 ///
 /// # Complexity
-/// Per ply and side, O(B * m) for the B blocks and their m block moves, plus for each block
-/// whose inputs changed, O(m + 1) row operations for each row of its span of changed rows; the
-/// number of plies is the asked distance (or the longer attractor, for a draw).
-/// `4 B * rows() * Row::WORDS` words, and `4 B` row masks of 16 bytes.
+/// Per ply and side, for each block that reads a block changed at the last ply (m block moves
+/// each): O(m) to find the rows whose inputs changed, and for the span of those rows O(m + s)
+/// row operations a row (s the game's moves inside blocks, vectorised loops), plus
+/// O(B / 4096) for the B blocks; the number of plies is the asked distance (the longer
+/// attractor, for a draw). `4 B * rows() * Row::WORDS` words, `4 B` row masks of 32 bytes,
+/// and the block moves read once.
 ///
 /// # Example
 /// See [`BitAttractorGame`].
