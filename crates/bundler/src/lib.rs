@@ -249,14 +249,15 @@ every check passed; a rejected text is kept as <crate>.rs.failed.
 ";
 
 pub fn run(args: Vec<String>) -> Result<()> {
-    run_with(args, &|_, _| Ok(None))
+    run_with(args, &|_, names| Ok(names.iter().map(|_| None).collect()))
 }
 
-/// Makes the generated inputs of a crate (`None`: samples only), given the workspace root
-/// and the crate's name.
-pub type Prepare<'a> = dyn Fn(&Path, &str) -> Result<Option<Generated>> + 'a;
+/// Makes the generated inputs of each crate (`None`: samples only), given the workspace root
+/// and the crates' names.
+pub type Prepare<'a> = dyn Fn(&Path, &[String]) -> Result<Vec<Option<Generated>>> + 'a;
 
-/// `run`, with `prepare` asked for each crate's generated inputs (before any is bundled).
+/// `run`, with `prepare` asked once for the generated inputs of every crate to bundle, in the
+/// order given (before any is bundled: it may build them all at once).
 pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     // `--provided` may be repeated (`Args::value` keeps the last).
     let mut provided = Vec::new();
@@ -308,9 +309,13 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     if fixtures {
         check_with_cargo(&ws.root, &names)?;
     }
-    let mut generated = Vec::new();
-    for name in &names {
-        generated.push(prepare(&ws.root, name).with_context(|| name.to_string())?);
+    let generated = prepare(&ws.root, &names)?;
+    if generated.len() != names.len() {
+        bail!(
+            "generated inputs for {} crates, not {}",
+            generated.len(),
+            names.len()
+        );
     }
     // Every crate at once: the compilers share the cores (see `verify`).
     let results: Vec<Result<Summary>> = std::thread::scope(|scope| {

@@ -8,9 +8,7 @@
 use crate::oracle_program;
 use anyhow::{bail, Context, Result};
 use bundler::{Generated, TempDir};
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 /// Generated inputs per crate when `--cases` is not given.
 pub const DEFAULT_CASES: u64 = 200;
@@ -82,8 +80,8 @@ fn take_options(args: Vec<String>) -> Result<(GeneratedOptions, Vec<String>)> {
 
 pub fn run(args: Vec<String>) -> Result<()> {
     let (options, rest) = take_options(args)?;
-    bundler::run_with(rest, &|root: &Path, name: &str| {
-        generate(root, name, options.cases, options.seed)
+    bundler::run_with(rest, &|root: &Path, names: &[String]| {
+        generate_all(root, names, options.cases, options.seed)
     })
 }
 
@@ -91,10 +89,69 @@ pub fn run(args: Vec<String>) -> Result<()> {
 /// release build of the crate as their reference; `None` for a crate without an oracle
 /// program (or `cases` 0).
 pub fn generate(root: &Path, name: &str, cases: u64, seed: u64) -> Result<Option<Generated>> {
-    if cases == 0 || !oracle_program::has_oracle(root, name) {
-        return Ok(None);
+    Ok(generate_all(root, &[name.to_string()], cases, seed)?.remove(0))
+}
+
+/// [`generate`] for each crate of `names`, in their order. The oracle programs are built in
+/// one cargo run and the release builds in another, so that cargo spreads the crates over
+/// the cores; the generators run side by side.
+pub fn generate_all(
+    root: &Path,
+    names: &[String],
+    cases: u64,
+    seed: u64,
+) -> Result<Vec<Option<Generated>>> {
+    let with: Vec<String> = names
+        .iter()
+        .filter(|name| cases > 0 && oracle_program::has_oracle(root, name))
+        .cloned()
+        .collect();
+    if with.is_empty() {
+        return Ok(names.iter().map(|_| None).collect());
     }
-    let program = oracle_program::build(root, name)?;
+    let programs = oracle_program::build_all(root, &with)?;
+    let references = release_build_all(root, &with)?;
+    let made: Vec<Result<Generated>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = with
+            .iter()
+            .zip(programs.iter().zip(&references))
+            .map(|(name, (program, built))| {
+                scope.spawn(move || {
+                    generate_with(program, built, name, cases, seed)
+                        .with_context(|| name.to_string())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| bail!("generating inputs panicked")))
+            .collect()
+    });
+    let mut made = with.into_iter().zip(made).collect::<Vec<_>>().into_iter();
+    let mut out = Vec::with_capacity(names.len());
+    let mut next = made.next();
+    for name in names {
+        match next {
+            Some((ref with_name, _)) if with_name == name => {
+                let (_, generated) = next.take().expect("matched above");
+                out.push(Some(generated?));
+                next = made.next();
+            }
+            _ => out.push(None),
+        }
+    }
+    Ok(out)
+}
+
+/// Runs the oracle program at `program` to write the inputs, and copies the release build
+/// `built` of crate `name` beside them as the reference.
+fn generate_with(
+    program: &Path,
+    built: &Path,
+    name: &str,
+    cases: u64,
+    seed: u64,
+) -> Result<Generated> {
     let dir = TempDir::new("generated")?;
     let inputs_dir = dir.path().join("inputs");
     let args: Vec<String> = vec![
@@ -105,7 +162,7 @@ pub fn generate(root: &Path, name: &str, cases: u64, seed: u64) -> Result<Option
         "--seed".to_string(),
         seed.to_string(),
     ];
-    oracle_program::output_of(&program, &args)
+    oracle_program::output_of(program, &args)
         .with_context(|| format!("{} generate", program.display()))?;
     let mut inputs: Vec<(u64, PathBuf)> = Vec::new();
     for entry in std::fs::read_dir(&inputs_dir)
@@ -131,51 +188,23 @@ pub fn generate(root: &Path, name: &str, cases: u64, seed: u64) -> Result<Option
         );
     }
     // A copy: another build of the crate while the bundle is checked must not change it.
-    let built = release_build(root, name)?;
     let reference = dir.path().join(name);
-    std::fs::copy(&built, &reference).with_context(|| format!("copying {}", built.display()))?;
-    Ok(Some(Generated {
+    std::fs::copy(built, &reference).with_context(|| format!("copying {}", built.display()))?;
+    Ok(Generated {
         inputs: inputs.into_iter().map(|(_, path)| path).collect(),
         reference,
         dir: Some(dir),
-    }))
+    })
 }
 
-/// `cargo build --release -p <name> --bin <name>` (what a contestant runs locally), quiet but
-/// for errors; the executable's path.
-pub fn release_build(root: &Path, name: &str) -> Result<PathBuf> {
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let mut child = Command::new(cargo)
-        .args(["build", "--release", "--quiet"])
-        .args(["--message-format=json-render-diagnostics", "-p", name])
-        .args(["--bin", name, "--manifest-path"])
-        .arg(root.join("Cargo.toml"))
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .context("running cargo build")?;
-    let mut executable = None;
-    let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout is piped"));
-    for line in stdout.lines() {
-        let line = line.context("reading cargo's messages")?;
-        let Ok(message) = serde_json::from_str::<serde_json::Value>(&line) else {
-            continue;
-        };
-        if message["reason"] == "compiler-artifact" && message["target"]["name"] == name {
-            if let Some(path) = message["executable"].as_str() {
-                executable = Some(PathBuf::from(path));
-            }
-        }
+/// `cargo build --release -p <name> --bin <name>` (what a contestant runs locally) for each
+/// crate of `names` in one cargo run, quiet but for errors; the executables' paths.
+pub fn release_build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
+    let mut args = vec!["--release".to_string(), "--quiet".to_string()];
+    for name in names {
+        args.extend(["-p".to_string(), name.clone(), "--bin".to_string(), name.clone()]);
     }
-    if !child.wait().context("waiting for cargo build")?.success() {
-        bail!(
-            "cargo build --release -p {} --bin {} failed (the errors are above)",
-            name,
-            name
-        );
-    }
-    executable.with_context(|| format!("cargo build named no executable for {}", name))
+    oracle_program::cargo_build(root, &args, names)
 }
 
 #[cfg(test)]

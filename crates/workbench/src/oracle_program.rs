@@ -65,44 +65,64 @@ pub fn check(root: &Path, name: &str) -> Result<()> {
 /// Builds the oracle program of crate `name` (`cargo build -p <name> --features oracle --bin
 /// <name>-oracle`, cargo's progress and errors on stderr) and returns its path.
 pub fn build(root: &Path, name: &str) -> Result<PathBuf> {
+    Ok(build_all(root, &[name.to_string()])?.remove(0))
+}
+
+/// Builds the oracle programs of crates `names` in one cargo run (so that cargo builds them
+/// side by side on every core) and returns their paths, in the order of `names`.
+pub fn build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
+    let features: Vec<String> = names.iter().map(|n| format!("{}/oracle", n)).collect();
+    let mut args = vec!["--features".to_string(), features.join(",")];
+    let bins: Vec<String> = names.iter().map(|n| binary_name(n)).collect();
+    for (name, bin) in names.iter().zip(&bins) {
+        args.extend(["-p".to_string(), name.clone(), "--bin".to_string(), bin.clone()]);
+    }
+    cargo_build(root, &args, &bins)
+}
+
+/// Runs `cargo build ARGS` on the workspace at `root` (its progress and errors on stderr)
+/// and returns the executables of binaries `bins`, in that order.
+pub fn cargo_build(root: &Path, args: &[String], bins: &[String]) -> Result<Vec<PathBuf>> {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
-    let bin = binary_name(name);
+    let shown = format!("cargo build {}", args.join(" "));
     let mut child = Command::new(cargo)
-        .args([
-            "build",
-            "--message-format=json-render-diagnostics",
-            "-p",
-            name,
-        ])
-        .args(["--features", "oracle", "--bin", &bin, "--manifest-path"])
+        .args(["build", "--message-format=json-render-diagnostics"])
+        .args(args)
+        .arg("--manifest-path")
         .arg(root.join("Cargo.toml"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
         .context("running cargo build")?;
-    let mut executable = None;
+    let mut executables: Vec<Option<PathBuf>> = vec![None; bins.len()];
     let stdout = std::io::BufReader::new(child.stdout.take().expect("stdout is piped"));
     for line in stdout.lines() {
         let line = line.context("reading cargo's messages")?;
         let Ok(message) = serde_json::from_str::<serde_json::Value>(&line) else {
             continue;
         };
-        if message["reason"] == "compiler-artifact" && message["target"]["name"] == bin.as_str() {
-            if let Some(path) = message["executable"].as_str() {
-                executable = Some(PathBuf::from(path));
-            }
+        if message["reason"] != "compiler-artifact" {
+            continue;
+        }
+        let (Some(target), Some(path)) = (
+            message["target"]["name"].as_str(),
+            message["executable"].as_str(),
+        ) else {
+            continue;
+        };
+        if let Some(k) = bins.iter().position(|b| b == target) {
+            executables[k] = Some(PathBuf::from(path));
         }
     }
     let status = child.wait().context("waiting for cargo build")?;
     if !status.success() {
-        bail!(
-            "cargo build -p {} --features oracle --bin {} failed (the errors are above)",
-            name,
-            bin
-        );
+        bail!("{} failed (the errors are above)", shown);
     }
-    executable.with_context(|| format!("cargo build named no executable for {}", bin))
+    bins.iter()
+        .zip(executables)
+        .map(|(bin, path)| path.with_context(|| format!("{} named no executable for {}", shown, bin)))
+        .collect()
 }
 
 /// Builds the oracle program of `name` and runs it with `args` (in this folder, its output
