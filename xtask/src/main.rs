@@ -1,7 +1,7 @@
 //! `cargo xtask`: the command line of the gamedp workbench (crates/workbench) and bundler
 //! (crates/bundler), which do the work; see `cargo xtask help`. It links no problem crate.
 
-use anyhow::{bail, Result};
+use context_error::{bail, Result};
 use workbench::{bench, brute, judge, listen, new, sample, stress, test};
 
 const HELP: &str = "\

@@ -1,7 +1,7 @@
 //! A tiny argument parser shared by the subcommands: `--flag`, `--key value`, `--key=value` and
 //! positionals, with an error for anything left unread.
 
-use anyhow::{bail, Context, Result};
+use context_error::{bail, Context, Result};
 
 /// The arguments of one subcommand, consumed as they are read.
 pub struct Args {

@@ -15,7 +15,7 @@ mod verify;
 pub mod workspace;
 
 use crate::cli::Args;
-use anyhow::{bail, Context, Result};
+use context_error::{bail, Context, Result};
 use load::{Loader, Plan, Sources, Tree, Workspace};
 use proc_macro2::Span;
 use std::collections::{BTreeMap, BTreeSet};

@@ -6,7 +6,7 @@
 //! the build would not compile dropped on the way (see `cfg`).
 
 use super::cfg::{CfgSet, Cleaner};
-use anyhow::{anyhow, bail, Context, Result};
+use context_error::{bail, err, Context, Result};
 use proc_macro2::{Literal, Span, TokenStream, TokenTree};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -25,7 +25,7 @@ pub fn error_at(
     file: &Path,
     span: Span,
     reason: impl std::fmt::Display,
-) -> anyhow::Error {
+) -> context_error::Error {
     error_at_line(root, file, span.start().line, reason)
 }
 
@@ -35,8 +35,8 @@ pub fn error_at_line(
     file: &Path,
     line: usize,
     reason: impl std::fmt::Display,
-) -> anyhow::Error {
-    anyhow!("{}:{}: {}", shown(root, file).display(), line, reason)
+) -> context_error::Error {
+    err!("{}:{}: {}", shown(root, file).display(), line, reason)
 }
 
 /// `file` relative to `root` when it lies inside it; a file of cargo's download of a crate
@@ -294,14 +294,14 @@ impl Workspace {
     /// The crates binary `name` is built from, with their features, as cargo would build it.
     pub fn plan(&self, name: &str, provided: &[String]) -> Result<Plan> {
         let package = self.member(name).ok_or_else(|| {
-            anyhow!(
+            err!(
                 "{:?} is not a package of this workspace; the binaries are: {}",
                 name,
                 self.binaries().join(", ")
             )
         })?;
         let main = Self::main_target(package).ok_or_else(|| {
-            anyhow!(
+            err!(
                 "{}: {} has no src/main.rs, so there is nothing to bundle",
                 shown(&self.root, &package.manifest_path).display(),
                 name
@@ -362,7 +362,7 @@ impl Workspace {
                 let lib = p
                     .lib
                     .as_ref()
-                    .ok_or_else(|| anyhow!("dependency {} {} has no library", p.name, p.version))?;
+                    .ok_or_else(|| err!("dependency {} {} has no library", p.name, p.version))?;
                 crates.push(self.bundled(p, lib, names, &features)?);
             }
         }
@@ -399,7 +399,7 @@ impl Workspace {
         features: &BTreeMap<String, BTreeSet<String>>,
     ) -> Result<Crate> {
         let refuse = |reason: &str| {
-            Err(anyhow!(
+            Err(err!(
                 "crate `{}` ({} {}) cannot be bundled: {}; a judge compiles one file with rustc alone (if the judge installs it, pass --provided {})",
                 lib.name,
                 p.name,
@@ -734,7 +734,7 @@ impl Loader<'_> {
         module: &[String],
     ) -> Result<(Vec<Attribute>, Vec<Item>)> {
         let text = std::fs::read_to_string(file)
-            .map_err(|err| anyhow!("{}: cannot read: {}", file.display(), err))?;
+            .map_err(|err| err!("{}: cannot read: {}", file.display(), err))?;
         let mut parsed = syn::parse_file(&text).map_err(|err| {
             error_at(
                 self.root,

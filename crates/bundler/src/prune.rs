@@ -18,7 +18,7 @@
 
 use super::load::{error_at_line, Sources};
 use super::resolve::{Body, Index, Kind, Leaf, ModId, Ref};
-use anyhow::Result;
+use context_error::Result;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use syn::{parse_quote, Item, UseTree};

@@ -6,7 +6,7 @@
 //! is reported as the bundler's fault.
 
 use super::print::{origin, origin_file, LineMap};
-use anyhow::{anyhow, bail, Context, Result};
+use context_error::{bail, err, Context, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -225,7 +225,7 @@ pub fn run_binary(binary: &Path, input: &Path, scratch: &Path) -> Result<Run> {
     Ok(Run {
         success: status.success(),
         status: status.to_string(),
-        stdout: String::from_utf8(got).map_err(|_| anyhow!("the output is not UTF-8"))?,
+        stdout: String::from_utf8(got).map_err(|_| err!("the output is not UTF-8"))?,
         stderr,
     })
 }
@@ -403,10 +403,7 @@ fn reference_runs(generated: &super::Generated, scratch: &Path) -> Result<Refere
             .collect();
         let mut runs = Vec::new();
         for h in handles {
-            runs.extend(
-                h.join()
-                    .map_err(|_| anyhow!("a reference run panicked"))??,
-            );
+            runs.extend(h.join().map_err(|_| err!("a reference run panicked"))??);
         }
         Ok(runs)
     })
@@ -508,7 +505,7 @@ enum Outcome {
         edition: String,
         diagnostics: String,
     },
-    Failed(anyhow::Error),
+    Failed(context_error::Error),
 }
 
 /// Compiles the subject with each compiler (in parallel) and runs the samples on each binary.
@@ -545,7 +542,7 @@ pub fn verify(subject: &Subject, compilers: &[Compiler], skip_missing: bool) -> 
             .into_iter()
             .map(|h| {
                 h.join()
-                    .unwrap_or_else(|_| Outcome::Failed(anyhow!("a check panicked")))
+                    .unwrap_or_else(|_| Outcome::Failed(err!("a check panicked")))
             })
             .collect()
     });
@@ -645,7 +642,7 @@ fn check_one(
         Some(v) => v,
         None if skip_missing => return Outcome::Skipped(compiler.rustc.display().to_string()),
         None => {
-            return Outcome::Failed(anyhow!(
+            return Outcome::Failed(err!(
                 "{} is missing (install it, or pass --skip-missing)",
                 compiler.rustc.display()
             ))

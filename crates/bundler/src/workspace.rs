@@ -1,6 +1,6 @@
 //! Where things are: the workspace root, its problem crates, their samples and bundles.
 
-use anyhow::{bail, Context, Result};
+use context_error::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
 /// The workspace `use_workspace` chose, when one did.

@@ -8,9 +8,9 @@
 use crate::judge;
 use crate::oracle_program;
 use crate::process::{self, Limits};
-use anyhow::{bail, Context, Result};
 use bundler::cli::Args;
 use bundler::workspace;
+use context_error::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;

@@ -4,9 +4,9 @@
 //! the rules modelled literally, independently of the solver.
 
 use crate::oracle_program;
-use anyhow::{bail, Result};
 use bundler::cli::Args;
 use bundler::workspace;
+use context_error::{bail, Result};
 
 pub const USAGE: &str = "\
 cargo xtask brute <crate> [FILE...]

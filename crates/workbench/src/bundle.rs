@@ -6,8 +6,8 @@
 //! knows nothing of oracles: it is handed input files and the reference program.
 
 use crate::oracle_program;
-use anyhow::{bail, Context, Result};
 use bundler::{Generated, TempDir};
+use context_error::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 
 /// Generated inputs per crate when `--cases` is not given.
@@ -124,7 +124,10 @@ pub fn generate_all(
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| bail!("generating inputs panicked")))
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| bail!("generating inputs panicked"))
+            })
             .collect()
     });
     let mut made = with.into_iter().zip(made).collect::<Vec<_>>().into_iter();
@@ -202,7 +205,12 @@ fn generate_with(
 pub fn release_build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
     let mut args = vec!["--release".to_string(), "--quiet".to_string()];
     for name in names {
-        args.extend(["-p".to_string(), name.clone(), "--bin".to_string(), name.clone()]);
+        args.extend([
+            "-p".to_string(),
+            name.clone(),
+            "--bin".to_string(),
+            name.clone(),
+        ]);
     }
     oracle_program::cargo_build(root, &args, names)
 }

@@ -6,9 +6,9 @@
 //! `memory-limit-mib`), defaulting to the statements' 1 s and 256 MiB.
 
 use crate::process::{self, Ending, Limits};
-use anyhow::{bail, Context, Result};
 use bundler::cli::Args;
 use bundler::workspace;
+use context_error::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -237,7 +237,7 @@ pub fn compile_judge_style(rustc: &Path, root: &Path, source: &Path, binary: &Pa
     let result = match out {
         Ok(out) if out.status.success() => std::fs::rename(&built, binary)
             .with_context(|| format!("renaming to {}", binary.display())),
-        Ok(out) => Err(anyhow::anyhow!(
+        Ok(out) => Err(context_error::err!(
             "rustc -O rejected {}:\n{}",
             source.display(),
             String::from_utf8_lossy(&out.stderr)
@@ -256,7 +256,7 @@ pub fn rustc_version(rustc: &Path) -> Result<String> {
         .output()
         .with_context(|| format!("running {} --version", rustc.display()))?;
     if !out.status.success() {
-        anyhow::bail!("{} --version failed", rustc.display());
+        context_error::bail!("{} --version failed", rustc.display());
     }
     let text = String::from_utf8_lossy(&out.stdout);
     Ok(text

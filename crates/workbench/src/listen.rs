@@ -10,9 +10,9 @@
 //! crate exists gets a 409 and is not overwritten.
 
 use crate::new::{self, Spec};
-use anyhow::{anyhow, bail, Context, Result};
 use bundler::cli::Args;
 use bundler::workspace;
+use context_error::{bail, err, Context, Result};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -454,11 +454,11 @@ fn read_request(stream: &mut impl Read) -> Result<Request> {
 /// Why a problem was not scaffolded.
 enum Refusal {
     /// Not a Competitive Companion problem.
-    Malformed(anyhow::Error),
+    Malformed(context_error::Error),
     /// Its crate or samples exist.
-    Exists(anyhow::Error),
+    Exists(context_error::Error),
     /// The scaffold failed (and took back what it wrote).
-    Failed(anyhow::Error),
+    Failed(context_error::Error),
 }
 
 /// Scaffolds the problem of a request's body; returns the crate's name.
@@ -477,7 +477,7 @@ fn receive(root: &Path, body: &[u8], name: Option<&str>, build: bool) -> Result<
         workspace::samples_dir(root, &crate_name),
     ];
     if let Some(path) = taken.iter().find(|p| p.symlink_metadata().is_ok()) {
-        return Err(Refusal::Exists(anyhow!(
+        return Err(Refusal::Exists(err!(
             "{} ({}): {} exists already (received before, or made by hand); nothing was written",
             problem.name,
             problem.url,
@@ -531,7 +531,7 @@ impl Problem {
             json.get(key)
                 .and_then(Value::as_str)
                 .map(str::to_string)
-                .ok_or_else(|| anyhow!("field {:?} is missing or not a string", key))
+                .ok_or_else(|| err!("field {:?} is missing or not a string", key))
         };
         let number = |key: &str| -> Result<u64> {
             match json.get(key).and_then(Value::as_u64) {
@@ -542,7 +542,7 @@ impl Problem {
         let tests = json
             .get("tests")
             .and_then(Value::as_array)
-            .ok_or_else(|| anyhow!("field \"tests\" is missing or not an array"))?;
+            .ok_or_else(|| err!("field \"tests\" is missing or not an array"))?;
         let tests = tests
             .iter()
             .enumerate()
@@ -551,7 +551,7 @@ impl Problem {
                     test.get(key)
                         .and_then(Value::as_str)
                         .map(str::to_string)
-                        .ok_or_else(|| anyhow!("tests[{}].{} is missing or not a string", i, key))
+                        .ok_or_else(|| err!("tests[{}].{} is missing or not a string", i, key))
                 };
                 Ok((field("input")?, field("output")?))
             })

@@ -12,9 +12,9 @@
 //! nothing or a whole crate, and the workspace always loads. `cargo xtask listen` scaffolds
 //! through [`scaffold`] as well.
 
-use anyhow::{bail, Context, Result};
 use bundler::cli::Args;
 use bundler::workspace;
+use context_error::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;

@@ -3,8 +3,8 @@
 //! it for one crate alone, and runs it. The workbench links no problem crate; a change to one
 //! problem recompiles that problem and its program, nothing else.
 
-use anyhow::{bail, Context, Result};
 use bundler::workspace;
+use context_error::{bail, Context, Result};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -75,7 +75,12 @@ pub fn build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
     let mut args = vec!["--features".to_string(), features.join(",")];
     let bins: Vec<String> = names.iter().map(|n| binary_name(n)).collect();
     for (name, bin) in names.iter().zip(&bins) {
-        args.extend(["-p".to_string(), name.clone(), "--bin".to_string(), bin.clone()]);
+        args.extend([
+            "-p".to_string(),
+            name.clone(),
+            "--bin".to_string(),
+            bin.clone(),
+        ]);
     }
     cargo_build(root, &args, &bins)
 }
@@ -121,7 +126,9 @@ pub fn cargo_build(root: &Path, args: &[String], bins: &[String]) -> Result<Vec<
     }
     bins.iter()
         .zip(executables)
-        .map(|(bin, path)| path.with_context(|| format!("{} named no executable for {}", shown, bin)))
+        .map(|(bin, path)| {
+            path.with_context(|| format!("{} named no executable for {}", shown, bin))
+        })
         .collect()
 }
 

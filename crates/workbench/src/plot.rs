@@ -6,7 +6,7 @@
 //! name (`t=1 n=5000`, `t=1 n=10000`; `10 x 10`, `12 x 12`): that number is the size.
 
 use crate::bench::Row;
-use anyhow::{anyhow, bail, Context, Result};
+use context_error::{bail, err, Context, Result};
 use plotters::coord::combinators::IntoLogRange;
 use plotters::prelude::*;
 use std::path::Path;
@@ -185,7 +185,7 @@ pub fn write_svg(path: &Path, series: &[Series], runs: usize) -> Result<()> {
         root.present()?;
         Ok(())
     };
-    draw().map_err(|err| anyhow!("drawing {}: {}", path.display(), err))
+    draw().map_err(|err| err!("drawing {}: {}", path.display(), err))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! when it runs out), address space (`RLIMIT_AS`, so a runaway allocation fails instead of
 //! swapping the machine), and the peak resident memory the kernel recorded for it (`wait4`).
 
-use anyhow::{bail, Context, Result};
+use context_error::{bail, Context, Result};
 use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::path::Path;

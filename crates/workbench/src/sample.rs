@@ -5,9 +5,9 @@
 //! files or neither, never over an existing file, even on a full disk or a kill.
 
 use crate::oracle_program;
-use anyhow::{bail, Context, Result};
 use bundler::cli::Args;
 use bundler::workspace;
+use context_error::{bail, Context, Result};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use test_kit::files::{write_pair, PairError};
@@ -35,7 +35,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     check_case_name(case)?;
     let root = workspace::root();
     let input = match file {
-        Some(file) => test_kit::read_regular(Path::new(file)).map_err(anyhow::Error::msg)?,
+        Some(file) => test_kit::read_regular(Path::new(file)).map_err(context_error::Error::msg)?,
         None => {
             let mut text = Vec::new();
             std::io::stdin()
@@ -66,7 +66,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     )
     .map_err(|err| {
         let source = file.map_or("stdin", |f| f.as_str());
-        anyhow::anyhow!(
+        context_error::err!(
             "{}: {}",
             source,
             err.to_string()

@@ -4,8 +4,8 @@
 //! failure is shrunk, printed and saved as `samples/<crate>/stress-<seed>.in` and `.out`.
 
 use crate::oracle_program;
-use anyhow::{bail, Result};
 use bundler::workspace;
+use context_error::{bail, Result};
 
 pub const USAGE: &str = "\
 cargo xtask stress <crate> [--cases N] [--seed S] [--jobs J] [--case-time-limit-ms T]

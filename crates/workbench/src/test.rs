@@ -5,9 +5,9 @@
 //! `cargo test --workspace`.
 
 use crate::oracle_program;
-use anyhow::{bail, Context, Result};
 use bundler::cli::Args;
 use bundler::workspace;
+use context_error::{bail, Context, Result};
 use std::process::Command;
 
 pub const USAGE: &str = "\

@@ -4,8 +4,8 @@
 //! (`samples/<crate>/*.in|.out` at the workspace root), writing `target/bundle/<crate>.rs`
 //! there; its temporary work goes to that workspace's `target/tmp/`.
 
-use anyhow::{Context, Result};
 use bundler::workspace;
+use context_error::{Context, Result};
 use std::path::PathBuf;
 
 fn main() {
@@ -44,7 +44,7 @@ fn run(mut args: Vec<String>) -> Result<()> {
         Some(Some(dir)) => PathBuf::from(&dir)
             .canonicalize()
             .with_context(|| format!("--workspace {}", dir))?,
-        Some(None) => anyhow::bail!("--workspace needs a folder"),
+        Some(None) => context_error::bail!("--workspace needs a folder"),
         None => {
             let root = workspace::current()?;
             args.push("--workspace".to_string());
