@@ -69,18 +69,13 @@ impl Problem for ProblemOracle {
         let letter = |d: usize| LETTERS[d % 52];
         let three = |k: usize| [k / 2704, k / 52, k].map(letter);
         let link = |i: usize| [&three(i % 140_000)[..], b"ab", &three(i % 140_000 + 1)].concat();
+        let mut random = |letters| random_words(&mut rng, MAX_N, 8, letters);
         let words = [
-            (
-                "random 52 letters",
-                random_words(&mut rng, MAX_N, 8, LETTERS),
-            ),
-            ("random 3 letters", random_words(&mut rng, MAX_N, 8, b"abA")),
+            ("random 52 letters", random(LETTERS)),
+            ("random 3 letters", random(b"abA")),
             ("chain of 140000", (0..MAX_N).map(link).collect()),
         ];
-        let name = |name| format!("n=200000 {}", name);
-        words
-            .iter()
-            .map(|(n, w)| bench::<Self>(name(n), w))
-            .collect()
+        let bench = |(name, words): &(&str, _)| bench::<Self>(format!("n=200000 {}", name), words);
+        words.iter().map(bench).collect()
     }
 }

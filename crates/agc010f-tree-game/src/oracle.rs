@@ -35,10 +35,8 @@ pub fn brute_force((a, tree): &Input) -> String {
 /// A random tree of `n` vertices of the given shape, stones in `0..=most`.
 pub fn random_input(rng: &mut SplitMix64, n: usize, shape: gen::TreeShape, most: u64) -> Input {
     let edges = gen::tree(rng, n, shape);
-    (
-        (0..n).map(|_| rng.range(0, most)).collect(),
-        Graph { n, edges },
-    )
+    let a = (0..n).map(|_| rng.range(0, most)).collect();
+    (a, Graph { n, edges })
 }
 
 impl Problem for ProblemOracle {
@@ -47,7 +45,7 @@ impl Problem for ProblemOracle {
     const LINE_ENDS: bool = true;
     type Value = Input;
 
-    /// Small: 2 to 7 vertices in every shape, each tree's stones in 0..=1 to 0..=4.
+    /// Small: 2 to 9 vertices in every shape, each tree's stones in 0..=1 to 0..=4.
     fn format() -> impl Format<Value = Input> {
         valued_tree("N", 2..=MAX_N, int("A_i", 0..=MAX_A).small(0..=4)).small(2..=9)
     }
@@ -56,7 +54,7 @@ impl Problem for ProblemOracle {
         brute_force(input)
     }
 
-    /// At most 10^6 (vertex, stones) positions: N times the product of (A_i + 1).
+    /// At most 2 * 10^7 (vertex, stones) positions: N times the product of (A_i + 1).
     fn refuses((a, _): &Input) -> Option<String> {
         let states = a.iter().fold(a.len() as f64, |s, &x| s * (x as f64 + 1.0));
         at_most("(vertex, stones) positions", states, 2e7)
@@ -67,21 +65,17 @@ impl Problem for ProblemOracle {
     fn benches() -> Vec<BenchInput> {
         let mut rng = SplitMix64::new(10);
         let random = random_input(&mut rng, MAX_N, gen::TreeShape::Uniform, MAX_A);
-        let path = Graph {
-            n: MAX_N,
-            edges: (1..MAX_N).map(|v| (v, v + 1)).collect(),
-        };
+        let edges = (1..MAX_N).map(|v| (v, v + 1)).collect();
+        let path = ((0..MAX_N as u64).collect(), Graph { n: MAX_N, edges });
         let star = random_input(&mut rng, MAX_N, gen::TreeShape::Star, 4);
         let inputs = [
             ("random tree", random.clone()),
-            ("path, A increasing", ((0..MAX_N as u64).collect(), path)),
+            ("path, A increasing", path),
             ("star", star),
             ("A all 10^9", (vec![MAX_A; MAX_N], random.1)),
         ];
-        let name = |name| format!("n=3000 {}", name);
-        inputs
-            .iter()
-            .map(|(n, i)| bench::<Self>(name(n), i))
-            .collect()
+        let bench =
+            |(name, input): &(&str, Input)| bench::<Self>(format!("n=3000 {}", name), input);
+        inputs.iter().map(bench).collect()
     }
 }
