@@ -2,11 +2,12 @@
 //! composed from the pieces here: [`int`], [`list`] and [`cases`] (counted, of a fixed length,
 //! until the end of input or until a terminator such as `0`), tuples, [`line()`], [`then`] (a
 //! part whose shape depends on an earlier value: a matrix of the sizes read before it), [`word`],
-//! [`grid`], [`edges`], [`tree`], [`valued_tree`] (a tree with a value at each vertex), [`dag`]
-//! and [`adjacency`]. From it come the typed value, the parser (its errors name the bad token:
-//! a [`Scanner`] error), the renderer, a random generator with a size knob ([`Size::Small`] for
-//! stress, [`Size::Max`] for bench), and shrinking that keeps the description's constraints (fewer cases, shorter lists, smaller
-//! values, fewer vertices and edges, trees that stay trees).
+//! [`one_of`] (a keyword), [`grid`], [`edges`], [`tree`], [`valued_tree`] (a tree with a value
+//! at each vertex), [`dag`] and [`adjacency`]. From it come the typed value, the parser (its
+//! errors name the bad token: a [`Scanner`] error), the renderer, a random generator with a
+//! size knob ([`Size::Small`] for stress, [`Size::Max`] for bench), and shrinking that keeps the
+//! description's constraints (fewer cases, shorter lists, smaller values, fewer vertices and
+//! edges, trees that stay trees).
 //!
 //! Shrinking proposes candidate values, as [`Oracle::shrink`](crate::Oracle::shrink) does, so a
 //! value read from a file shrinks as well as a generated one. (proptest's value trees shrink
@@ -756,6 +757,67 @@ impl Format for Word {
         let mut w = value.clone();
         w.truncate(*self.len.end());
         (self.len.contains(&w.len()) && w.iter().all(|b| self.alphabet.contains(b))).then_some(w)
+    }
+}
+
+/// A keyword token: see [`one_of`].
+#[derive(Clone, Debug)]
+pub struct OneOf {
+    name: &'static str,
+    words: &'static [&'static str],
+}
+
+/// A token that is one of `words` (named `name`: "the solver", "the variant"), the first the
+/// simplest: the value is the word. Generated uniformly; shrinks to the words before it. With
+/// [`then`], what follows can depend on it (an input that names its kind first).
+///
+/// # Example
+/// ```
+/// use test_kit::format::{int, line, one_of, then, Format};
+/// let format = line(then(one_of("the game", &["nim", "chess"]), |&game| {
+///     int("N", 1..=if game == "nim" { 100 } else { 8u32 })
+/// }));
+/// assert_eq!(format.parse(b"chess 8\n").unwrap(), ("chess", 8));
+/// assert!(format.parse(b"chess 9\n").is_err());
+/// let err = format.parse(b"go 3\n").unwrap_err();
+/// assert!(err.contains("expected the game (nim or chess), found \"go\""), "{}", err);
+/// assert!(format.shrink(&("chess", 8)).contains(&("nim", 8)));
+/// ```
+pub fn one_of(name: &'static str, words: &'static [&'static str]) -> OneOf {
+    assert!(!words.is_empty(), "one_of needs a word");
+    OneOf { name, words }
+}
+
+impl Format for OneOf {
+    type Value = &'static str;
+    fn read(&self, sc: &mut Scanner<'_>) -> Result<&'static str, Error> {
+        let token = sc.token().unwrap_or_default();
+        match self.words.iter().find(|w| w.as_bytes() == token) {
+            Some(word) => Ok(word),
+            None => {
+                let (last, first) = self.words.split_last().expect("a word");
+                let list = match first {
+                    [] => last.to_string(),
+                    _ => format!("{} or {}", first.join(", "), last),
+                };
+                let found = String::from_utf8_lossy(token);
+                let why = format!("expected {} ({}), found {:?}", self.name, list, found);
+                Err(sc.invalid(&why))
+            }
+        }
+    }
+    fn write(&self, value: &&'static str, out: &mut Writer) {
+        out.token(value);
+    }
+    fn generate(&self, rng: &mut SplitMix64, _: Size) -> &'static str {
+        self.words[rng.index(self.words.len())]
+    }
+    fn shrink(&self, value: &&'static str) -> Vec<&'static str> {
+        let at = self.words.iter().position(|w| w == value).unwrap_or(0);
+        self.words[..at].to_vec()
+    }
+    fn fit(&self, value: &&'static str) -> Option<&'static str> {
+        self.words.iter().find(|w| *w == value).copied()
     }
 }
 

@@ -359,6 +359,44 @@ fn valued_trees_keep_a_value_per_vertex_and_stay_trees() {
 }
 
 #[test]
+fn keywords_name_the_kind_and_shrink_to_earlier_words() {
+    let kind = one_of("the solver", &["walk", "ends", "pins"]);
+    assert_eq!(kind.parse(b"ends\n"), Ok("ends"));
+    assert_eq!(kind.render(&"pins"), "pins\n");
+    let err = kind.parse(b"cutting\n").unwrap_err();
+    assert!(
+        err.contains("expected the solver (walk, ends or pins), found \"cutting\""),
+        "{}",
+        err
+    );
+    assert!(kind.parse(b"").is_err());
+    assert_eq!(kind.shrink(&"pins"), ["walk", "ends"]);
+    assert!(kind.shrink(&"walk").is_empty());
+    round_trip(&kind, 50, |w| ["walk", "ends", "pins"].contains(w));
+    // An input that names its kind first: what follows depends on it, and follows it when it
+    // shrinks (a variant the earlier kind lacks is dropped).
+    let input = line(then(kind, |&k| {
+        let variants: &'static [&'static str] = if k == "pins" {
+            &["a", "b", "c"]
+        } else {
+            &["a", "b"]
+        };
+        (
+            one_of("the variant", variants),
+            int("N", 1..=100u32).small(1..=4),
+        )
+    }));
+    assert_eq!(input.parse(b"pins c 7\n"), Ok(("pins", ("c", 7))));
+    assert!(input.parse(b"walk c 7\n").is_err());
+    let shrunk = input.shrink(&("pins", ("c", 7)));
+    assert!(shrunk.iter().all(|(k, (v, _))| *k == "pins" || *v != "c"));
+    assert!(shrunk.contains(&("pins", ("c", 6))) && shrunk.contains(&("pins", ("a", 7))));
+    round_trip(&input, 200, |(k, (v, n))| {
+        (*k == "pins" || *v != "c") && (1..=4).contains(n)
+    });
+}
+
+#[test]
 fn generators_make_every_shape() {
     let mut rng = SplitMix64::new(9);
     for shape in TreeShape::ALL {
