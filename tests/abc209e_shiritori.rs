@@ -3,7 +3,7 @@
 //! bug caught, and the longest chain of the benchmark inputs against its closed form.
 
 use abc209e_shiritori::oracle::{brute_force, ProblemOracle as Shiritori};
-use test_kit::{find_mismatch, run_solver, Input, Oracle, Planted, PlantedSolver};
+use test_kit::{find_mismatch, run_solver, shrink_mismatch, Input, Oracle, Planted, PlantedSolver};
 
 #[test]
 fn agrees_with_the_brute_force_on_random_inputs() {
@@ -62,8 +62,11 @@ impl PlantedSolver for DrawsWin {
 }
 
 #[test]
-fn a_planted_bug_is_caught() {
-    assert!(find_mismatch::<Planted<DrawsWin>>(1, 200).is_some());
+fn a_planted_bug_is_caught_and_shrinks_to_one_word() {
+    let found = find_mismatch::<Planted<DrawsWin>>(1, 200).expect("the bug caught");
+    // One word of three letters that follows itself: an endless game, a draw.
+    let small = shrink_mismatch::<Planted<DrawsWin>>(found, 10_000);
+    assert_eq!(small.text, "1\naaa\n");
 }
 
 #[test]

@@ -143,8 +143,14 @@ fn pursuit_counts(n: usize, seed: u64) -> String {
         .collect();
     values.sort_unstable();
     let mut counts = pursuit::Counts::default();
-    for run in values.chunk_by(|a, b| a == b) {
-        counts.add(run[0].0, run[0].1, run[0].2, run.len() as u64);
+    let mut rest = &values[..];
+    while let Some(&(plies, side, win)) = rest.first() {
+        let same = rest
+            .iter()
+            .take_while(|&&v| v == (plies, side, win))
+            .count();
+        counts.add(plies, side, win, same as u64);
+        rest = &rest[same..];
     }
     let (draws, hash) = counts.finish(cells);
     format!("{} {}\n", draws, hash)
