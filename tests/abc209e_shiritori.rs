@@ -2,8 +2,8 @@
 //! fixpoint): random files, every dictionary of one or two words over `a` and `B`, a planted
 //! bug caught, and the longest chain of the benchmark inputs against its closed form.
 
-use abc209e_shiritori::oracle::{brute_force, Shiritori};
-use test_kit::{find_mismatch, run_solver, Oracle, Planted, PlantedSolver};
+use abc209e_shiritori::oracle::{brute_force, ProblemOracle as Shiritori};
+use test_kit::{find_mismatch, run_solver, shrink_mismatch, Input, Oracle, Planted, PlantedSolver};
 
 #[test]
 fn agrees_with_the_brute_force_on_random_inputs() {
@@ -15,11 +15,11 @@ fn agrees_with_the_brute_force_on_random_inputs() {
 #[test]
 fn agrees_on_every_dictionary_of_one_or_two_short_words() {
     // The 24 words of 3 or 4 letters over `a` and `B`: case matters, so `aBa` and `aba` differ.
-    let words: Vec<String> = (3..=4u32)
+    let words: Vec<Vec<u8>> = (3..=4u32)
         .flat_map(|len| (0..1u32 << len).map(move |bits| (len, bits)))
         .map(|(len, bits)| {
             (0..len)
-                .map(|k| if bits >> k & 1 == 1 { 'B' } else { 'a' })
+                .map(|k| if bits >> k & 1 == 1 { b'B' } else { b'a' })
                 .collect()
         })
         .collect();
@@ -27,10 +27,10 @@ fn agrees_on_every_dictionary_of_one_or_two_short_words() {
     let mut answers = std::collections::BTreeMap::new();
     for first in &words {
         for second in std::iter::once(None).chain(words.iter().map(Some)) {
-            let dictionary: Vec<String> = std::iter::once(first).chain(second).cloned().collect();
+            let dictionary: Vec<Vec<u8>> = std::iter::once(first).chain(second).cloned().collect();
             let expected = brute_force(&dictionary);
             assert_eq!(
-                run_solver::<Shiritori>(&Shiritori::render(&dictionary)),
+                run_solver::<Shiritori>(&Shiritori::render(&Input::new(dictionary.clone()))),
                 expected,
                 "{:?}",
                 dictionary
@@ -62,8 +62,11 @@ impl PlantedSolver for DrawsWin {
 }
 
 #[test]
-fn a_planted_bug_is_caught() {
-    assert!(find_mismatch::<Planted<DrawsWin>>(1, 200).is_some());
+fn a_planted_bug_is_caught_and_shrinks_to_one_word() {
+    let found = find_mismatch::<Planted<DrawsWin>>(1, 200).expect("the bug caught");
+    // One word of three letters that follows itself: an endless game, a draw.
+    let small = shrink_mismatch::<Planted<DrawsWin>>(found, 10_000);
+    assert_eq!(small.text, "1\naaa\n");
 }
 
 #[test]

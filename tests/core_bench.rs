@@ -2,7 +2,7 @@
 //! small inputs, hand-checked cases, and the walk and the cutting game against the problem
 //! crates they stand for (ABC 201 D, POJ 2311).
 
-use core_bench::oracle::CoreBench;
+use core_bench::oracle::{brute_force, ProblemOracle as CoreBench};
 use test_kit::find_mismatch;
 
 #[test]
@@ -92,7 +92,6 @@ fn pins_at_one_or_two_is_kayles() {
 #[test]
 fn pursuit_variants_match_literal_play() {
     use core_bench::pursuit::{core_with, plain_with};
-    use test_kit::Oracle;
     let mut rng = dp_core::SplitMix64::new(12);
     // Rows of one word through `solve`, and of two through `core_with` and `plain_with`.
     for case in 0..200 {
@@ -102,12 +101,7 @@ fn pursuit_variants_match_literal_play() {
             1 + case % 6
         };
         let seed = rng.range(0, 1_000_000);
-        let expected = CoreBench::brute_force(&core_bench::oracle::Input {
-            solver: "pursuit",
-            variant: "core",
-            n,
-            seed,
-        });
+        let expected = brute_force(&("pursuit", ("core", n, seed)));
         for variant in ["core", "plain"] {
             let mut out = Vec::new();
             let text = format!("pursuit {} {} {}\n", variant, n, seed);

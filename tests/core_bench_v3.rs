@@ -3,22 +3,17 @@
 //! `dp_core::wins_in_order`), each variant against the game played out literally on many
 //! seeds, and cases checked by hand.
 
-use core_bench::oracle::{CoreBench, Input};
+use core_bench::oracle::{brute_force, ProblemOracle as CoreBench};
 use core_bench::{acyclic, two_tokens};
 use test_kit::{run_solver, Oracle};
 
 fn both_variants_match_literal_play(solver: &'static str, sizes: &[usize], seeds: u64) {
     for &n in sizes {
         for seed in 0..seeds {
-            let input = |variant| Input {
-                solver,
-                variant,
-                n,
-                seed,
-            };
-            let expected = CoreBench::brute_force(&input("core"));
+            let expected = brute_force(&(solver, ("core", n, seed)));
             for variant in ["core", "plain"] {
-                let got = run_solver::<CoreBench>(&input(variant).render());
+                let text = format!("{} {} {} {}\n", solver, variant, n, seed);
+                let got = run_solver::<CoreBench>(&text);
                 assert_eq!(
                     got, expected,
                     "{} {} n={} seed={}",

@@ -68,24 +68,3 @@ pub fn plain(n: usize, takes: &[[usize; 3]; 5]) -> Vec<bool> {
     }
     won
 }
-
-/// The game played out literally (feature `oracle`): a search of the moves from each pile,
-/// memoised, the mover winning when some move leaves the other lost. Recursive: small n only.
-#[cfg(feature = "oracle")]
-pub fn played(n: usize, takes: &[[usize; 3]; 5]) -> Vec<bool> {
-    fn wins(p: usize, takes: &[[usize; 3]; 5], memo: &mut dp_core::HashMemo<usize, bool>) -> bool {
-        if let Some(&known) = memo.get(&p) {
-            return known;
-        }
-        let mut won = false;
-        for &t in &takes[p % 5] {
-            if t <= p && !wins(p - t, takes, memo) {
-                won = true;
-            }
-        }
-        memo.insert(p, won);
-        won
-    }
-    let mut memo = dp_core::HashMemo::new();
-    (0..=n).map(|p| wins(p, takes, &mut memo)).collect()
-}

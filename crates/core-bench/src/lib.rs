@@ -19,12 +19,12 @@
 //! | `acyclic` | a pile of N stones, take sizes by the pile's class modulo 5 from the seed, win or loss only ([`acyclic`]) | [`dp_core::wins_in_order`] | the loop over a table of booleans |
 //! | `pursuit` | pieces A and B on an N x N board, each with steps from the seed; who moves onto the other wins, who cannot move loses; the output is the drawn positions and a hash of the count of each value | [`dp_core::bit_retrograde_layers`] on bitboards ([`pursuit`]) | the same layers of words, a bit per non-zero word |
 //!
-//! The oracle checks every variant on small inputs against the game played out literally, move
-//! by move, never through a table, a nim sum or a bitset (`subtraction` against its forward
-//! loop). `bench_inputs` runs each solver's variants at one size of 0.1 to 1 s; the README's
-//! Performance section has the figures on both judge compilers. Another solver is one arm in
-//! [`solve`], its functions, a line in the oracle's `generate`, `brute_force` and
-//! `bench_inputs`, and samples.
+//! The oracle checks every variant on small inputs against the game's rules searched by the
+//! test kit, move by move, never through a table, a nim sum or a bitset (a Grundy value is found
+//! as the Nim heap beside which the position is lost). `bench_inputs` runs each solver's
+//! variants at one size of 0.1 to 1 s; the README's Performance section has the figures on both
+//! judge compilers. Another solver is one arm in [`solve`], its functions, its rules in the
+//! oracle's `brute_force`, its small and benchmark sizes there, and samples.
 
 use dp_core::{
     grundy_values, negamax_grid, negamax_table_by, Error, Outcome, Retrograde, RetrogradeGame,

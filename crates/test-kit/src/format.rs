@@ -2,11 +2,12 @@
 //! composed from the pieces here: [`int`], [`list`] and [`cases`] (counted, of a fixed length,
 //! until the end of input or until a terminator such as `0`), tuples, [`line()`], [`then`] (a
 //! part whose shape depends on an earlier value: a matrix of the sizes read before it), [`word`],
-//! [`grid`], [`edges`], [`tree`], [`dag`] and [`adjacency`]. From it come the typed value, the
-//! parser (its errors name the bad token: a [`Scanner`] error), the renderer, a random
-//! generator with a size knob ([`Size::Small`] for stress, [`Size::Max`] for bench), and
-//! shrinking that keeps the description's constraints (fewer cases, shorter lists, smaller
-//! values, fewer vertices and edges, trees that stay trees).
+//! [`one_of`] (a keyword), [`grid`], [`edges`], [`tree`], [`valued_tree`] (a tree with a value
+//! at each vertex), [`dag`] and [`adjacency`]. From it come the typed value, the parser (its
+//! errors name the bad token: a [`Scanner`] error), the renderer, a random generator with a
+//! size knob ([`Size::Small`] for stress, [`Size::Max`] for bench), and shrinking that keeps the
+//! description's constraints (fewer cases, shorter lists, smaller values, fewer vertices and
+//! edges, trees that stay trees).
 //!
 //! Shrinking proposes candidate values, as [`Oracle::shrink`](crate::Oracle::shrink) does, so a
 //! value read from a file shrinks as well as a generated one. (proptest's value trees shrink
@@ -759,6 +760,67 @@ impl Format for Word {
     }
 }
 
+/// A keyword token: see [`one_of`].
+#[derive(Clone, Debug)]
+pub struct OneOf {
+    name: &'static str,
+    words: &'static [&'static str],
+}
+
+/// A token that is one of `words` (named `name`: "the solver", "the variant"), the first the
+/// simplest: the value is the word. Generated uniformly; shrinks to the words before it. With
+/// [`then`], what follows can depend on it (an input that names its kind first).
+///
+/// # Example
+/// ```
+/// use test_kit::format::{int, line, one_of, then, Format};
+/// let format = line(then(one_of("the game", &["nim", "chess"]), |&game| {
+///     int("N", 1..=if game == "nim" { 100 } else { 8u32 })
+/// }));
+/// assert_eq!(format.parse(b"chess 8\n").unwrap(), ("chess", 8));
+/// assert!(format.parse(b"chess 9\n").is_err());
+/// let err = format.parse(b"go 3\n").unwrap_err();
+/// assert!(err.contains("expected the game (nim or chess), found \"go\""), "{}", err);
+/// assert!(format.shrink(&("chess", 8)).contains(&("nim", 8)));
+/// ```
+pub fn one_of(name: &'static str, words: &'static [&'static str]) -> OneOf {
+    assert!(!words.is_empty(), "one_of needs a word");
+    OneOf { name, words }
+}
+
+impl Format for OneOf {
+    type Value = &'static str;
+    fn read(&self, sc: &mut Scanner<'_>) -> Result<&'static str, Error> {
+        let token = sc.token().unwrap_or_default();
+        match self.words.iter().find(|w| w.as_bytes() == token) {
+            Some(word) => Ok(word),
+            None => {
+                let (last, first) = self.words.split_last().expect("a word");
+                let list = match first {
+                    [] => last.to_string(),
+                    _ => format!("{} or {}", first.join(", "), last),
+                };
+                let found = String::from_utf8_lossy(token);
+                let why = format!("expected {} ({}), found {:?}", self.name, list, found);
+                Err(sc.invalid(&why))
+            }
+        }
+    }
+    fn write(&self, value: &&'static str, out: &mut Writer) {
+        out.token(value);
+    }
+    fn generate(&self, rng: &mut SplitMix64, _: Size) -> &'static str {
+        self.words[rng.index(self.words.len())]
+    }
+    fn shrink(&self, value: &&'static str) -> Vec<&'static str> {
+        let at = self.words.iter().position(|w| w == value).unwrap_or(0);
+        self.words[..at].to_vec()
+    }
+    fn fit(&self, value: &&'static str) -> Option<&'static str> {
+        self.words.iter().find(|w| *w == value).copied()
+    }
+}
+
 /// A grid of characters: see [`grid`].
 #[derive(Clone, Debug)]
 pub struct Grid {
@@ -1155,6 +1217,109 @@ impl Format for Graphs {
     }
     fn fit(&self, graph: &Graph) -> Option<Graph> {
         self.allows(graph).then(|| graph.clone())
+    }
+}
+
+/// A tree with a value at each vertex: see [`valued_tree`].
+#[derive(Clone, Debug)]
+pub struct ValuedTree<F> {
+    tree: Graphs,
+    value: F,
+}
+
+/// A tree whose vertices carry values: `n` (named `n`, in `vertices`) on a line, the `n` values
+/// (`value`, vertex 1 first) on a line, then the `n - 1` edges `u v`, one per line. The value is
+/// `(values, tree)`, `values[v - 1]` at vertex `v`. Generated in every shape of [`gen::tree`],
+/// the values of one tree from a random quarter to all of their small range (as a list's
+/// items); shrinks by dropping a leaf or contracting an edge (the higher end's value goes with
+/// it), so it stays a tree, then by smaller values.
+///
+/// # Example
+/// ```
+/// use test_kit::format::{int, valued_tree, Format, Graph};
+/// let format = valued_tree("N", 2..=3000, int("A_i", 0..=9u64));
+/// let value = format.parse(b"3\n1 2 3\n1 2\n2 3\n").unwrap();
+/// assert_eq!(value, (vec![1, 2, 3], Graph { n: 3, edges: vec![(1, 2), (2, 3)] }));
+/// assert_eq!(format.render(&value), "3\n1 2 3\n1 2\n2 3\n");
+/// assert!(format.shrink(&value).contains(&(vec![1, 2], Graph { n: 2, edges: vec![(1, 2)] })));
+/// ```
+pub fn valued_tree<F: Format>(
+    n: &'static str,
+    vertices: RangeInclusive<usize>,
+    value: F,
+) -> ValuedTree<F> {
+    ValuedTree {
+        tree: tree(n, vertices),
+        value,
+    }
+}
+
+impl<F> ValuedTree<F> {
+    /// The numbers of vertices of [`Size::Small`].
+    pub fn small(mut self, small: RangeInclusive<usize>) -> Self {
+        self.tree = self.tree.small(small);
+        self
+    }
+}
+
+impl<F: Format> Format for ValuedTree<F> {
+    type Value = (Vec<F::Value>, Graph);
+    fn read(&self, sc: &mut Scanner<'_>) -> Result<Self::Value, Error> {
+        let n: usize = sc.next_in(self.tree.n.clone(), self.tree.names.0)?;
+        let values = (0..n)
+            .map(|_| self.value.read(sc))
+            .collect::<Result<_, _>>()?;
+        let mut edges = Vec::with_capacity(n - 1);
+        for _ in 1..n {
+            edges.push((sc.next_in(1..=n, "u")?, sc.next_in(1..=n, "v")?));
+        }
+        let graph = Graph { n, edges };
+        if !self.tree.allows(&graph) {
+            return Err(sc.invalid("the edges do not form a tree"));
+        }
+        Ok((values, graph))
+    }
+    fn write(&self, (values, graph): &Self::Value, out: &mut Writer) {
+        out.token(graph.n);
+        out.end_line();
+        values.iter().for_each(|v| self.value.write(v, out));
+        out.end_line();
+        for &(a, b) in &graph.edges {
+            out.token(a);
+            out.token(b);
+            out.end_line();
+        }
+    }
+    fn generate(&self, rng: &mut SplitMix64, size: Size) -> Self::Value {
+        let graph = self.tree.generate(rng, size);
+        let size = match size {
+            Size::Max => Size::Max,
+            _ => Size::Quarters(rng.range(1, 4) as u8),
+        };
+        let values = (0..graph.n).map(|_| self.value.generate(rng, size));
+        (values.collect(), graph)
+    }
+    fn shrink(&self, (values, graph): &Self::Value) -> Vec<Self::Value> {
+        let mut trees = Vec::new();
+        for v in (1..=graph.n).rev() {
+            let mut fewer = values.clone();
+            fewer.remove(v - 1);
+            trees.push((fewer, graph.without_vertex(v)));
+        }
+        for (k, &(a, b)) in graph.edges.iter().enumerate() {
+            let mut fewer = values.clone();
+            fewer.remove(a.max(b) - 1);
+            trees.push((fewer, graph.contracted(k)));
+        }
+        trees.retain(|(_, g)| self.tree.allows(g));
+        let smaller = shrink_each(values, |v| self.value.shrink(v));
+        trees.extend(smaller.into_iter().map(|values| (values, graph.clone())));
+        trees
+    }
+    fn fit(&self, (values, graph): &Self::Value) -> Option<Self::Value> {
+        let values = values.iter().map(|v| self.value.fit(v));
+        let values = values.collect::<Option<Vec<_>>>()?;
+        self.tree.allows(graph).then(|| (values, graph.clone()))
     }
 }
 

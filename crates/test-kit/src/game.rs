@@ -11,7 +11,11 @@
 //!   instead (retrograde analysis), and a position from which neither side can force an end is
 //!   a draw — a repetition is a draw.
 //! - [`outcome_in_plies`]: the same with the number of plies to the end when both play best
-//!   (the winner as soon as possible, the loser as late as possible).
+//!   (the winner as soon as possible, the loser as late as possible); [`every_outcome_in_plies`]
+//!   for every position reachable from a list of starts at once.
+//! - [`outcomes`] and [`grundy`]: the outcome, and the Grundy value found from outcomes alone
+//!   (the Nim heap beside which the position is lost), of every start of a table;
+//!   [`split_rules`] gives the moves of a sum of components that a move splits.
 //! - [`score`]: the best (mover - other) total of the moves' scores still to come, minimax with
 //!   extra moves; the game must end (a repeated position panics).
 //!
@@ -292,7 +296,7 @@ pub fn outcome_with<P: Clone + Eq + Hash>(
                 for frame in &stack {
                     memo.known.remove(&frame.at);
                 }
-                let solved = retrograde(start.clone(), &mut rules, |p| memo.get(p));
+                let solved = retrograde(vec![start.clone()], &mut rules, |p| memo.get(p));
                 for (position, plies) in solved {
                     memo.known.insert(position, Mark::Solved(plies.outcome));
                 }
@@ -309,6 +313,108 @@ pub fn outcome_with<P: Clone + Eq + Hash>(
     closed.expect("the start is solved")
 }
 
+/// [`outcome`] of each of `starts`, one memo for all (a table of every start).
+///
+/// # Complexity
+/// Each position reachable from the starts is listed at most once over all of them.
+///
+/// # Example
+/// ```
+/// use test_kit::game::{outcomes, Moves, Outcome};
+/// let take = |&h: &u32, moves: &mut Moves<u32>| (1..=h.min(2)).for_each(|k| moves.go(h - k));
+/// let lost = outcomes(0..7, take).iter().map(|&o| o == Outcome::Loss).collect::<Vec<_>>();
+/// assert_eq!(lost, [true, false, false, true, false, false, true]);
+/// ```
+pub fn outcomes<P: Clone + Eq + Hash>(
+    starts: impl IntoIterator<Item = P>,
+    mut rules: impl FnMut(&P, &mut Moves<P>),
+) -> Vec<Outcome> {
+    let mut memo = Memo::default();
+    let mut one = |start| outcome_with(&mut memo, start, &mut rules);
+    starts.into_iter().map(&mut one).collect()
+}
+
+/// The Grundy value of each of `starts`, found from win and loss alone (never a mex or a nim
+/// sum of the moves' values): the least `k` such that the position played beside a Nim heap
+/// of `k` is lost for the player to move, by the Sprague-Grundy theorem. One memo for all.
+///
+/// # Panics
+/// If the game beside a heap is a draw (a Grundy value needs a game that ends).
+///
+/// # Complexity
+/// One search of the sum for each heap up to the value: each position reachable, times the
+/// value plus one.
+///
+/// # Example
+/// ```
+/// use test_kit::game::{grundy, Moves};
+/// // Take 1 or 2: the values repeat 0, 1, 2.
+/// let take = |&h: &u32, moves: &mut Moves<u32>| (1..=h.min(2)).for_each(|k| moves.go(h - k));
+/// assert_eq!(grundy(0..7, take), [0, 1, 2, 0, 1, 2, 0]);
+/// ```
+pub fn grundy<P: Clone + Eq + Hash>(
+    starts: impl IntoIterator<Item = P>,
+    mut rules: impl FnMut(&P, &mut Moves<P>),
+) -> Vec<u32> {
+    let mut sum = |(at, heap): &(P, u32), moves: &mut Moves<(P, u32)>| {
+        (0..*heap).for_each(|k| moves.go((at.clone(), k)));
+        let mut own = Moves::new();
+        rules(at, &mut own);
+        for Move { to, gain, again } in own.list {
+            moves.push(Move {
+                to: (to, *heap),
+                gain,
+                again,
+            });
+        }
+        if own.wins {
+            moves.win();
+        }
+    };
+    let mut memo = Memo::default();
+    let mut value = |start: P| {
+        for k in 0.. {
+            match outcome_with(&mut memo, (start.clone(), k), &mut sum) {
+                Outcome::Loss => return k,
+                Outcome::Draw => panic!("a draw beside a heap of {}: no Grundy value", k),
+                Outcome::Win => {}
+            }
+        }
+        unreachable!("a heap of every size was won")
+    };
+    starts.into_iter().map(&mut value).collect()
+}
+
+/// The rules of a sum of components (rows of pins, sheets of paper): a move replaces one
+/// component by the pieces that `split` lists for it, one list per move. The position is the
+/// sorted list of its components; pieces equal to `C::default()` (an empty row) are dropped.
+///
+/// # Example
+/// ```
+/// use test_kit::game::{grundy, split_rules};
+/// // Kayles: knock down one pin or two adjacent ones of a row.
+/// let kayles = split_rules(|&row: &usize| {
+///     let knock = |k: usize| (0..=row.saturating_sub(k)).map(move |l| vec![l, row - k - l]);
+///     (1..=2).filter(|&k| k <= row).flat_map(knock).collect()
+/// });
+/// assert_eq!(grundy((0..8).map(|r| vec![r]), kayles), [0, 1, 2, 3, 1, 4, 3, 2]);
+/// ```
+pub fn split_rules<C: Clone + Ord + Default>(
+    split: impl Fn(&C) -> Vec<Vec<C>>,
+) -> impl Fn(&Vec<C>, &mut Moves<Vec<C>>) {
+    move |parts, moves| {
+        for (i, part) in parts.iter().enumerate() {
+            for pieces in split(part) {
+                let mut next = parts.clone();
+                next.remove(i);
+                next.extend(pieces.into_iter().filter(|c| *c != C::default()));
+                next.sort_unstable();
+                moves.go(next);
+            }
+        }
+    }
+}
+
 /// Win, loss or draw for the player to move at `start`, with the plies to the end under best
 /// play; see the module documentation.
 ///
@@ -318,24 +424,52 @@ pub fn outcome_in_plies<P: Clone + Eq + Hash>(
     start: P,
     mut rules: impl FnMut(&P, &mut Moves<P>),
 ) -> Plies {
-    let solved = retrograde(start.clone(), &mut rules, |_| None);
+    let solved = retrograde(vec![start.clone()], &mut rules, |_| None);
     let start_plies = solved.into_iter().find(|(p, _)| *p == start);
     start_plies.expect("the start is solved").1
 }
 
-/// Every position reachable from `start` with its outcome and plies, by retrograde analysis:
-/// positions with no move are lost (0 plies), those with a winning move won (1 ply), those
-/// `known` end there (0 plies); then, layer by layer, a position with a move to one lost for
-/// the player then to move is won, one all of whose moves lead to positions won for that player
-/// is lost; what is left is a draw.
+/// [`outcome_in_plies`] of every position reachable from `starts` (the starts first, in their
+/// order, then the others as found), in one search: what a table of every start needs.
+///
+/// # Complexity
+/// Every position reachable from `starts` is listed once.
+///
+/// # Example
+/// ```
+/// use test_kit::game::{every_outcome_in_plies, Moves, Outcome};
+/// // Take 1 or 2 from a heap of up to 4: multiples of 3 are lost.
+/// let take = |&h: &u32, moves: &mut Moves<u32>| (1..=h.min(2)).for_each(|k| moves.go(h - k));
+/// let all = every_outcome_in_plies(vec![4, 3], take);
+/// assert_eq!(all.len(), 5);
+/// assert_eq!((all[0].0, all[0].1.outcome, all[0].1.plies), (4, Outcome::Win, 3));
+/// assert_eq!((all[1].0, all[1].1.outcome, all[1].1.plies), (3, Outcome::Loss, 2));
+/// ```
+pub fn every_outcome_in_plies<P: Clone + Eq + Hash>(
+    starts: Vec<P>,
+    mut rules: impl FnMut(&P, &mut Moves<P>),
+) -> Vec<(P, Plies)> {
+    retrograde(starts, &mut rules, |_| None)
+}
+
+/// Every position reachable from `starts` (repeats dropped) with its outcome and plies, by
+/// retrograde analysis: positions with no move are lost (0 plies), those with a winning move
+/// won (1 ply), those `known` end there (0 plies); then, layer by layer, a position with a move
+/// to one lost for the player then to move is won, one all of whose moves lead to positions
+/// won for that player is lost; what is left is a draw.
 fn retrograde<P: Clone + Eq + Hash>(
-    start: P,
+    starts: Vec<P>,
     rules: &mut dyn FnMut(&P, &mut Moves<P>),
     known: impl Fn(&P) -> Option<Outcome>,
 ) -> Vec<(P, Plies)> {
     let mut index: FxHashMap<P, usize> = FxHashMap::default();
-    let mut positions = vec![start.clone()];
-    index.insert(start, 0);
+    let mut positions = Vec::with_capacity(starts.len());
+    for start in starts {
+        if !index.contains_key(&start) {
+            index.insert(start.clone(), positions.len());
+            positions.push(start);
+        }
+    }
     // Each position's moves as (target, again).
     let mut edges: Vec<Vec<(usize, bool)>> = Vec::new();
     let mut wins = BitVec::<usize, Lsb0>::new();

@@ -292,6 +292,111 @@ fn trees_stay_trees_and_graphs_keep_their_kind() {
 }
 
 #[test]
+fn valued_trees_keep_a_value_per_vertex_and_stay_trees() {
+    let t = valued_tree("N", 2..=100, int("A_i", 0..=1_000_000_000u64).small(0..=3));
+    let v = t.parse(b"3\n5 0 7\n1 2\n3 1\n").unwrap();
+    let graph = Graph {
+        n: 3,
+        edges: vec![(1, 2), (3, 1)],
+    };
+    assert_eq!(v, (vec![5, 0, 7], graph.clone()));
+    assert_eq!(t.render(&v), "3\n5 0 7\n1 2\n3 1\n");
+    assert!(t
+        .parse(b"3\n1 2 3\n1 2\n2 1\n")
+        .unwrap_err()
+        .contains("do not form a tree"));
+    assert!(t
+        .parse(b"3\n1 2 x\n1 2\n2 3\n")
+        .unwrap_err()
+        .contains("expected A_i"));
+    assert!(t.parse(b"1\n4\n").unwrap_err().contains("expected N"));
+    // A leaf dropped takes its value; a contracted edge keeps the lower end's value.
+    let shrunk_trees = t.shrink(&v);
+    assert!(shrunk_trees.contains(&(
+        vec![5, 0],
+        Graph {
+            n: 2,
+            edges: vec![(1, 2)]
+        }
+    )));
+    assert!(shrunk_trees.contains(&(
+        vec![5, 7],
+        Graph {
+            n: 2,
+            edges: vec![(2, 1)]
+        }
+    )));
+    assert!(shrunk_trees.contains(&(vec![4, 0, 7], graph)));
+    let ok = |(values, g): &(Vec<u64>, Graph)| {
+        values.len() == g.n && g.edges.len() + 1 == g.n && g.is_connected()
+    };
+    round_trip(&t, 300, ok);
+    let mut rng = SplitMix64::new(5);
+    let drawn: Vec<_> = (0..200)
+        .map(|_| t.generate(&mut rng, Size::Small))
+        .collect();
+    assert!(drawn
+        .iter()
+        .all(|(values, _)| values.iter().all(|&a| a <= 3)));
+    assert!(drawn.iter().any(|(values, _)| values.contains(&3)));
+    assert!(drawn
+        .iter()
+        .any(|(values, g)| g.n > 3 && values.iter().all(|&a| a <= 1)));
+    let max = t.generate(&mut rng, Size::Max);
+    assert_eq!(max.0.len(), 100);
+    assert!(ok(&max));
+    // The smallest failing tree: 3 vertices, one of them with a value of at least 2.
+    let fails = |(values, g): &(Vec<u64>, Graph)| g.n >= 3 && values.iter().any(|&a| a >= 2);
+    let big = (
+        vec![9, 4, 8, 7, 6, 3, 5],
+        Graph {
+            n: 7,
+            edges: gen::tree(&mut SplitMix64::new(4), 7, TreeShape::Star),
+        },
+    );
+    let small = shrunk(&t, big, fails);
+    assert_eq!((small.1.n, small.0.iter().sum::<u64>()), (3, 2));
+}
+
+#[test]
+fn keywords_name_the_kind_and_shrink_to_earlier_words() {
+    let kind = one_of("the solver", &["walk", "ends", "pins"]);
+    assert_eq!(kind.parse(b"ends\n"), Ok("ends"));
+    assert_eq!(kind.render(&"pins"), "pins\n");
+    let err = kind.parse(b"cutting\n").unwrap_err();
+    assert!(
+        err.contains("expected the solver (walk, ends or pins), found \"cutting\""),
+        "{}",
+        err
+    );
+    assert!(kind.parse(b"").is_err());
+    assert_eq!(kind.shrink(&"pins"), ["walk", "ends"]);
+    assert!(kind.shrink(&"walk").is_empty());
+    round_trip(&kind, 50, |w| ["walk", "ends", "pins"].contains(w));
+    // An input that names its kind first: what follows depends on it, and follows it when it
+    // shrinks (a variant the earlier kind lacks is dropped).
+    let input = line(then(kind, |&k| {
+        let variants: &'static [&'static str] = if k == "pins" {
+            &["a", "b", "c"]
+        } else {
+            &["a", "b"]
+        };
+        (
+            one_of("the variant", variants),
+            int("N", 1..=100u32).small(1..=4),
+        )
+    }));
+    assert_eq!(input.parse(b"pins c 7\n"), Ok(("pins", ("c", 7))));
+    assert!(input.parse(b"walk c 7\n").is_err());
+    let shrunk = input.shrink(&("pins", ("c", 7)));
+    assert!(shrunk.iter().all(|(k, (v, _))| *k == "pins" || *v != "c"));
+    assert!(shrunk.contains(&("pins", ("c", 6))) && shrunk.contains(&("pins", ("a", 7))));
+    round_trip(&input, 200, |(k, (v, n))| {
+        (*k == "pins" || *v != "c") && (1..=4).contains(n)
+    });
+}
+
+#[test]
 fn generators_make_every_shape() {
     let mut rng = SplitMix64::new(9);
     for shape in TreeShape::ALL {

@@ -1,9 +1,11 @@
 //! The literal game search against known game values: Nim (the xor rule), a subtraction game
 //! (periodic losses), a game with draws and repetitions (a cycle of positions), plies to the
-//! end, extra moves, and scoring minimax with extra moves.
+//! end, extra moves, scoring minimax with extra moves, and Grundy values from outcomes alone
+//! (Nim heaps, Kayles).
 
 use test_kit::game::{
-    outcome, outcome_in_plies, outcome_with, score, Memo, Move, Moves, Outcome, Plies,
+    every_outcome_in_plies, grundy, outcome, outcome_in_plies, outcome_with, outcomes, score,
+    split_rules, Memo, Move, Moves, Outcome, Plies,
 };
 
 /// Nim: take any number from one heap; the player who cannot move loses. (The rules take the
@@ -267,4 +269,59 @@ fn scores_are_minimax_with_end_values() {
 #[should_panic(expected = "repeats a position")]
 fn a_scored_game_that_repeats_panics() {
     score(0u8, |&n, moves: &mut Moves<u8>| moves.go(1 - n));
+}
+
+#[test]
+fn grundy_values_from_outcomes_alone() {
+    // A Nim heap is worth its size; a position of heaps their xor.
+    let heaps: Vec<Vec<u8>> = (0..4)
+        .flat_map(|a| (0..4).map(move |b| vec![a, b]))
+        .collect();
+    let values = grundy(heaps.clone(), nim);
+    for (h, &g) in heaps.iter().zip(&values) {
+        assert_eq!(g, u32::from(h[0] ^ h[1]), "{:?}", h);
+    }
+    // Kayles (Guy and Smith's table), as a sum of rows split by split_rules.
+    let kayles = split_rules(|&row: &usize| {
+        let knock = |k: usize| (0..=row.saturating_sub(k)).map(move |l| vec![l, row - k - l]);
+        (1..=2).filter(|&k| k <= row).flat_map(knock).collect()
+    });
+    let rows = grundy((0..13).map(|r| vec![r]), &kayles);
+    assert_eq!(rows, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]);
+    // A sum's value is the xor of its parts', which the search never assumes.
+    assert_eq!(grundy([vec![5, 11], vec![3, 3, 4]], &kayles), [4 ^ 6, 1]);
+    // The components stay sorted, empty rows dropped.
+    let mut listed = Vec::new();
+    let mut record = |at: &Vec<usize>, moves: &mut Moves<Vec<usize>>| {
+        kayles(at, moves);
+        listed.push(at.clone());
+    };
+    assert_eq!(outcome(vec![2], &mut record), Outcome::Win);
+    assert!(listed.contains(&vec![1]) && listed.contains(&vec![]));
+}
+
+#[test]
+#[should_panic(expected = "no Grundy value")]
+fn a_grundy_value_needs_a_game_that_ends() {
+    let _ = grundy([0u8], |&p: &u8, moves: &mut Moves<u8>| moves.go(p));
+}
+
+#[test]
+fn tables_of_every_start_agree_with_one_search_each() {
+    let take = |&n: &u32, moves: &mut Moves<u32>| {
+        [1, 3, 4]
+            .iter()
+            .filter(|&&k| k <= n)
+            .for_each(|&k| moves.go(n - k))
+    };
+    let table = outcomes(0..50, take);
+    assert_eq!(table, (0..50).map(|n| outcome(n, take)).collect::<Vec<_>>());
+    let all = every_outcome_in_plies((0..50).rev().collect(), take);
+    assert_eq!(all.len(), 50);
+    for (n, plies) in &all {
+        assert_eq!(*plies, outcome_in_plies(*n, take), "{}", n);
+    }
+    assert_eq!(all[0].0, 49);
+    // Starts repeated or reached from an earlier start are listed once.
+    assert_eq!(every_outcome_in_plies(vec![3, 3, 1], take).len(), 4);
 }
