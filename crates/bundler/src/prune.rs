@@ -93,6 +93,11 @@ fn retain_use(tree: UseTree, next: &mut usize, keep: &dyn Fn(usize) -> bool) -> 
     }
 }
 
+/// How deep lookups nest (imports, globs, paths) before one is cut: a glob search visits each
+/// module of a cycle once, depth first, so a library of many modules that glob each other
+/// goes as deep as its modules are many; past this, an import cycle rustc would refuse.
+const DEPTH_LIMIT: usize = 128;
+
 /// The liveness computation over an index.
 struct Engine<'a> {
     ix: &'a Index,
@@ -128,6 +133,8 @@ struct Engine<'a> {
     cuts: Vec<Option<(ModId, String)>>,
     /// How many lookups are under way (nested through imports and globs).
     open: usize,
+    /// How many lookups were cut at [`DEPTH_LIMIT`].
+    depth_cuts: usize,
     /// Within the outermost lookup under way, what the cut-short ones found (key: module,
     /// name, `mark`): asked again there, they are answered from here, so that each module of
     /// a glob cycle is searched once per outermost lookup, not once per path through the
@@ -181,20 +188,23 @@ impl<'a> Engine<'a> {
             return targets.clone();
         }
         let (before, cuts_before) = (self.outside, self.cuts.len());
+        let depth_cuts_before = self.depth_cuts;
         self.open += 1;
         let found = self.lookup_uncached(m, name, mark, depth);
         self.open -= 1;
         // Cuts of this very lookup leave its answer whole; those of one under way do not.
         let this = Some(key.clone());
         self.cuts.retain(|c| *c != this);
+        // An answer cut at the depth limit misses what a shallower lookup finds: never kept.
+        let truncated = self.depth_cuts != depth_cuts_before;
         let whole = self.open == 0 || self.cuts.len() == cuts_before;
-        if whole {
+        if whole && !truncated {
             self.lookups
                 .insert(key.clone(), (found.clone(), self.outside - before));
             if mark {
                 self.marked_lookups.insert(key);
             }
-        } else {
+        } else if !truncated {
             self.partial
                 .insert(partial_key, (found.clone(), self.outside - before));
         }
@@ -211,8 +221,9 @@ impl<'a> Engine<'a> {
         let ix = self.ix;
         let mut found = Vec::new();
         let mut weak = Vec::new();
-        if depth > 24 {
+        if depth > DEPTH_LIMIT {
             self.cuts.push(None);
+            self.depth_cuts += 1;
             return found; // an import cycle rustc would have refused
         }
         for (i, kind) in ix.mods[m].items.iter().enumerate() {
@@ -919,6 +930,7 @@ pub fn prune(
         globbing: BTreeSet::new(),
         cuts: Vec::new(),
         open: 0,
+        depth_cuts: 0,
         partial: BTreeMap::new(),
     };
     check_globs(&mut engine, root, sources)?;
@@ -1440,6 +1452,29 @@ mod tests {
         // Each (module, name) a few times over (17 modules, some 30 names); searched once per
         // path through the cycle it was 8 000 here, and doubled with each module more.
         assert!(searches < 3_000, "{searches} lookups searched");
+    }
+
+    #[test]
+    fn a_lookup_cut_at_the_depth_limit_is_not_remembered() {
+        // dp-core's shape: 40 modules that glob their parent, a root that globs them all and
+        // re-exports each module's type by name. Deep in the glob search a lookup meets the
+        // depth limit; remembered, its empty answer made `Block` unknown (core-bench's
+        // `BlockMove::to` was dropped).
+        let modules = 40;
+        let mut lib = String::new();
+        for k in 0..modules {
+            lib += &format!(
+                "pub use self::m{k}::*; pub use crate::lib::m{k}::{{f{k}, B{k}}}; pub mod m{k} {{ use super::*; pub fn f{k}() {{}} pub struct B{k}; impl B{k} {{ pub fn to() -> Self {{ B{k} }} }} }} "
+            );
+        }
+        let calls: String = (0..modules)
+            .map(|k| format!("crate::lib::f{k}(); let _ = crate::lib::B{k}::to(); "))
+            .collect();
+        let out = pruned(&format!("fn main() {{ {calls} }} mod lib {{ {lib} }}"));
+        for k in 0..modules {
+            assert!(out.contains(&format!("pub struct B{k};")), "B{k} is missing:\n{out}");
+        }
+        assert_eq!(out.matches("pub fn to()").count(), modules, "{out}");
     }
 
     #[test]
