@@ -506,15 +506,21 @@ impl<'a> Engine<'a> {
     }
 
     /// The type items among `targets`, each alias with the types its definition names.
-    /// `None` when one is an item macro call (it may define the type).
+    /// `None` when one is an item macro call (it may define the type), a function or a
+    /// constant, or when a type is found beside a module: a path the resolver cannot tell
+    /// (keep by name).
     fn expand_types(&mut self, targets: Vec<Target>, depth: usize) -> Option<Vec<Target>> {
         let ix = self.ix;
         let mut out = Vec::new();
+        let mut module = false;
         for t in targets {
-            let Target::Item(x, k) = t else { continue };
+            let Target::Item(x, k) = t else {
+                module = true;
+                continue;
+            };
             match &ix.mods[x].items[k] {
                 Kind::Named {
-                    macro_def: false,
+                    ty: true,
                     alias,
                     body,
                     ..
@@ -527,9 +533,11 @@ impl<'a> Engine<'a> {
                         }
                     }
                 }
-                Kind::MacroCall(..) => return None,
-                _ => {}
+                _ => return None,
             }
+        }
+        if module && !out.is_empty() {
+            return None;
         }
         out.sort_unstable();
         out.dedup();

@@ -63,6 +63,8 @@ pub(super) enum Kind {
         provided: Vec<(String, Body)>,
         /// A type alias (`type G = Graph;`): a path through it names the types its body names.
         alias: bool,
+        /// A type (struct, enum, union, alias, trait): what `Name::f` can be a member of.
+        ty: bool,
     },
     Impl {
         /// The paths of the self type and the trait.
@@ -214,6 +216,7 @@ impl Index {
                                 pattern: false,
                                 provided: Vec::new(),
                                 alias: false,
+                                ty: false,
                             }
                         }
                         None => {
@@ -265,6 +268,14 @@ impl Index {
                                 || matches!(other, Item::Struct(s) if matches!(s.fields, syn::Fields::Unit)),
                             provided,
                             alias: matches!(other, Item::Type(_)),
+                            ty: matches!(
+                                other,
+                                Item::Struct(_)
+                                    | Item::Enum(_)
+                                    | Item::Union(_)
+                                    | Item::Type(_)
+                                    | Item::Trait(_)
+                            ),
                         },
                         None => Kind::WithModule(c.body),
                     }
