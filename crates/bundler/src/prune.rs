@@ -545,7 +545,12 @@ impl<'a> Engine<'a> {
     }
 
     /// The types an impl is for (its self type, aliases followed); `None` when not known.
-    fn impl_types(&mut self, m: ModId, header: &[Ref], trait_at: Option<usize>) -> Option<Vec<Target>> {
+    fn impl_types(
+        &mut self,
+        m: ModId,
+        header: &[Ref],
+        trait_at: Option<usize>,
+    ) -> Option<Vec<Target>> {
         if header.is_empty() || trait_at == Some(0) {
             return None;
         }

@@ -475,7 +475,11 @@ impl Collector {
         if q.position != 0 {
             return;
         }
-        if let syn::Type::Path(syn::TypePath { qself: None, path: ty }) = &*q.ty {
+        if let syn::Type::Path(syn::TypePath {
+            qself: None,
+            path: ty,
+        }) = &*q.ty
+        {
             let segments = ty
                 .segments
                 .iter()

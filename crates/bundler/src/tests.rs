@@ -280,7 +280,12 @@ fn inherent_items_are_kept_by_the_type_their_path_names() {
         "degree_histogram",
         "DEBUG_LABEL",
     ] {
-        assert!(!text.contains(pruned), "{:?} should be gone:\n{}", pruned, text);
+        assert!(
+            !text.contains(pruned),
+            "{:?} should be gone:\n{}",
+            pruned,
+            text
+        );
     }
 }
 
