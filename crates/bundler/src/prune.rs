@@ -6,9 +6,14 @@
 //!
 //! - an item (fn, type, trait, const, static, macro) is kept when a kept item names it;
 //! - an impl block is kept when every bundled item its header names (self type, trait) is kept;
-//! - a method of a kept inherent impl is kept when its name is used anywhere in kept code (the
-//!   receiver's type is unknown without type checking, so any call of that name counts); trait
-//!   impls keep all their items, and a trait is kept when one of its methods is called;
+//! - a member of a kept inherent impl is kept when kept code reaches it: by a path that names
+//!   its type (`Type::f`, `Self::f` inside an impl of the type, `module::Type::f`, a type alias
+//!   or a renamed import of the type, `<Type>::f`), or, for a method with a `self` receiver, by
+//!   a call `.f(` (the receiver's type is unknown without type checking, so any call of that
+//!   name counts). `Other::f` of another type does not keep it; a path whose type cannot be
+//!   told (a macro's body or tokens, `Self` in a trait, a type made by a macro, a path through
+//!   a function's own `use`) keeps every member of that name. Trait impls keep all their
+//!   items, and a trait is kept when one of its methods is called;
 //! - a `use` keeps the names that kept code looks up through it; an import that may bring a
 //!   trait into scope for method calls is kept too, marked `#[allow(unused_imports)]`;
 //! - a module left empty vanishes.
@@ -105,6 +110,14 @@ struct Engine<'a> {
     live_mods: BTreeSet<ModId>,
     queue: Vec<Node>,
     members: BTreeSet<String>,
+    /// Method names kept code calls (`.name(`, receiver type unknown).
+    calls: BTreeSet<String>,
+    /// Member names kept code uses where the type cannot be told (a macro's body or tokens,
+    /// `Self` outside an impl, a path through a function's own `use`).
+    loose: BTreeSet<String>,
+    /// Associated items named by a path whose type is known: `Type::f`, `Self::f` in an impl
+    /// of `Type`, `alias::f`, `<Type>::f` (key: the type's item, the member's name).
+    typed: BTreeSet<(Target, String)>,
     /// For each member name, the modules whose kept code uses it (`None`: code whose scope is
     /// unknown here, a macro body or a function with its own `use` items).
     members_at: BTreeMap<String, BTreeSet<Option<ModId>>>,
@@ -440,7 +453,8 @@ impl<'a> Engine<'a> {
     }
 
     /// Marks what `body` (written in module `m`, or in a macro's body when `in_macro`) names.
-    fn take_body(&mut self, m: ModId, body: &Body, in_macro: bool) {
+    /// `self_types` are what `Self` means there (`None`: not known, outside an impl).
+    fn take_body(&mut self, m: ModId, body: &Body, in_macro: bool, self_types: Option<&[Target]>) {
         for r in &body.refs {
             if self.resolve_ref(m, r, true).is_empty() && !body.local_uses.is_empty() {
                 self.through_local_uses(m, r, &body.local_uses);
@@ -450,6 +464,127 @@ impl<'a> Engine<'a> {
         for name in &body.members {
             self.members.insert(name.clone());
             self.members_at.entry(name.clone()).or_default().insert(at);
+        }
+        if in_macro {
+            // `$t::new()`, `$x.len()`: any type's member of that name.
+            self.loose.extend(body.members.iter().cloned());
+            return;
+        }
+        self.calls.extend(body.calls.iter().cloned());
+        self.loose.extend(body.loose.iter().cloned());
+        for r in body.refs.iter().filter(|r| !r.is_macro && !r.pattern) {
+            let Some((name, prefix)) = r.segments.split_last() else {
+                continue;
+            };
+            if prefix.is_empty() {
+                continue;
+            }
+            let types = if prefix[0] == "Self" {
+                match (prefix.len(), self_types) {
+                    (1, Some(types)) => Some(types.to_vec()),
+                    _ => None,
+                }
+            } else {
+                self.path_types(m, prefix, !body.local_uses.is_empty())
+            };
+            match types {
+                Some(types) => {
+                    for t in types {
+                        self.typed.insert((t, name.clone()));
+                    }
+                }
+                None => {
+                    self.loose.insert(name.clone());
+                }
+            }
+        }
+    }
+
+    /// The bundle's types a path prefix (`Type` of `Type::f`) names, aliases followed: empty
+    /// when it names none (a module: `f` is then a free item; a std type or a generic
+    /// parameter, whose associated items are not the bundle's inherent ones), `None` when
+    /// that cannot be told (a type made by a macro, `Type::Assoc`, a function's own `use`).
+    fn path_types(&mut self, m: ModId, prefix: &[String], local_uses: bool) -> Option<Vec<Target>> {
+        let found = self.walk(m, prefix, false, 0, true);
+        if found.is_empty() {
+            let first_found = match prefix[0].as_str() {
+                "crate" | "self" | "super" => true,
+                first => !self.lookup(m, first, false, 0).is_empty(),
+            };
+            return (!first_found && !local_uses).then(Vec::new);
+        }
+        self.expand_types(found, 0)
+    }
+
+    /// The type items among `targets`, each alias with the types its definition names.
+    /// `None` when one is an item macro call (it may define the type), a function or a
+    /// constant, or when a type is found beside a module: a path the resolver cannot tell
+    /// (keep by name).
+    fn expand_types(&mut self, targets: Vec<Target>, depth: usize) -> Option<Vec<Target>> {
+        let ix = self.ix;
+        let mut out = Vec::new();
+        let mut module = false;
+        for t in targets {
+            let Target::Item(x, k) = t else {
+                module = true;
+                continue;
+            };
+            match &ix.mods[x].items[k] {
+                Kind::Named {
+                    ty: true,
+                    alias,
+                    body,
+                    ..
+                } => {
+                    out.push(t);
+                    if *alias && depth < 8 {
+                        for r in &body.refs {
+                            let named = self.resolve_ref(x, r, false);
+                            out.extend(self.expand_types(named, depth + 1)?);
+                        }
+                    }
+                }
+                _ => return None,
+            }
+        }
+        if module && !out.is_empty() {
+            return None;
+        }
+        out.sort_unstable();
+        out.dedup();
+        Some(out)
+    }
+
+    /// The types an impl is for (its self type, aliases followed); `None` when not known.
+    fn impl_types(
+        &mut self,
+        m: ModId,
+        header: &[Ref],
+        trait_at: Option<usize>,
+    ) -> Option<Vec<Target>> {
+        if header.is_empty() || trait_at == Some(0) {
+            return None;
+        }
+        let found = self.resolve_ref(m, &header[0], false);
+        let types = self.expand_types(found, 0)?;
+        (!types.is_empty()).then_some(types)
+    }
+
+    /// Whether an inherent impl's member `name` (of an impl for `types`; a method with a
+    /// receiver when `receiver`) is reached by kept code.
+    fn inherent_reached(&self, types: Option<&[Target]>, name: &str, receiver: bool) -> bool {
+        if !self.members.contains(name) {
+            return false;
+        }
+        if self.loose.contains(name) || (receiver && self.calls.contains(name)) {
+            return true;
+        }
+        match types {
+            // The impl's type is not known: any use of the name counts.
+            None => true,
+            Some(types) => types
+                .iter()
+                .any(|&t| self.typed.contains(&(t, name.to_string()))),
         }
     }
 
@@ -531,14 +666,32 @@ impl<'a> Engine<'a> {
             Node::Item(m, i) => match &ix.mods[m].items[i] {
                 Kind::Named {
                     body, macro_def, ..
-                } => self.take_body(m, body, *macro_def),
-                Kind::MacroCall(body, _) | Kind::WithModule(body) => self.take_body(m, body, false),
-                Kind::Impl { body, .. } => self.take_body(m, body, false),
+                } => self.take_body(m, body, *macro_def, None),
+                Kind::MacroCall(body, _) | Kind::WithModule(body) => {
+                    self.take_body(m, body, false, None)
+                }
+                Kind::Impl {
+                    body,
+                    header,
+                    trait_at,
+                    ..
+                } => {
+                    let types = self.impl_types(m, header, *trait_at);
+                    self.take_body(m, body, false, types.as_deref())
+                }
                 Kind::Use(_) | Kind::Mod(_) => {}
             },
             Node::Member(m, i, j) => match &ix.mods[m].items[i] {
-                Kind::Impl { members, .. } => self.take_body(m, &members[j].1, false),
-                Kind::Named { provided, .. } => self.take_body(m, &provided[j].1, false),
+                Kind::Impl {
+                    members,
+                    header,
+                    trait_at,
+                    ..
+                } => {
+                    let types = self.impl_types(m, header, *trait_at);
+                    self.take_body(m, &members[j].1, false, types.as_deref())
+                }
+                Kind::Named { provided, .. } => self.take_body(m, &provided[j].1, false, None),
                 _ => {}
             },
             Node::Leaf(m, i, j) => {
@@ -815,18 +968,29 @@ impl<'a> Engine<'a> {
                     match kind {
                         Kind::Impl {
                             header,
+                            trait_at,
                             is_trait_impl,
                             members,
+                            receivers,
                             ..
                         } => {
                             if !self.live.contains(&item) && self.impl_applies(m, header) {
                                 self.mark(item);
                             }
                             if self.live.contains(&item) {
+                                let types = if *is_trait_impl {
+                                    None
+                                } else {
+                                    self.impl_types(m, header, *trait_at)
+                                };
                                 for (j, (name, _)) in members.iter().enumerate() {
                                     if *is_trait_impl
                                         || name.is_empty()
-                                        || self.members.contains(name)
+                                        || self.inherent_reached(
+                                            types.as_deref(),
+                                            name,
+                                            receivers[j],
+                                        )
                                     {
                                         self.mark(Node::Member(m, i, j));
                                     }
@@ -920,6 +1084,9 @@ pub fn prune(
         live_mods: BTreeSet::new(),
         queue: Vec::new(),
         members: BTreeSet::new(),
+        calls: BTreeSet::new(),
+        loose: BTreeSet::new(),
+        typed: BTreeSet::new(),
         members_at: BTreeMap::new(),
         guessed: BTreeSet::new(),
         outside: 0,

@@ -27,6 +27,11 @@ pub(super) struct Ref {
 pub(super) struct Body {
     pub(super) refs: Vec<Ref>,
     pub(super) members: BTreeSet<String>,
+    /// Method-call names (`.name(`): a method of that name of any type may be meant.
+    pub(super) calls: BTreeSet<String>,
+    /// Member names whose type syntax does not tell (tokens of a macro's input): an
+    /// associated item of that name of any type may be meant.
+    pub(super) loose: BTreeSet<String>,
     /// `use` items inside function bodies.
     pub(super) local_uses: Vec<Leaf>,
 }
@@ -56,6 +61,10 @@ pub(super) enum Kind {
         /// A trait's provided methods (with a default body), in order: each is kept only when
         /// its name is used, its body is not part of `body`.
         provided: Vec<(String, Body)>,
+        /// A type alias (`type G = Graph;`): a path through it names the types its body names.
+        alias: bool,
+        /// A type (struct, enum, union, alias, trait): what `Name::f` can be a member of.
+        ty: bool,
     },
     Impl {
         /// The paths of the self type and the trait.
@@ -65,6 +74,9 @@ pub(super) enum Kind {
         body: Body,
         is_trait_impl: bool,
         members: Vec<(String, Body)>,
+        /// For each member, whether it is a method with a `self` receiver (callable as
+        /// `.name(`); associated functions and constants are reached by a path only.
+        receivers: Vec<bool>,
     },
     /// An item-position macro call, e.g. `impl_unsigned!(u8, u16);` or `thread_local!`, with
     /// the names it may define (every name in its input: what it expands to is unknown).
@@ -166,12 +178,20 @@ impl Index {
                             (impl_item_name(member), c.body)
                         })
                         .collect();
+                    let receivers = imp
+                        .items
+                        .iter()
+                        .map(|member| {
+                            matches!(member, syn::ImplItem::Fn(f) if f.sig.receiver().is_some())
+                        })
+                        .collect();
                     Kind::Impl {
                         header: header.body.refs,
                         trait_at,
                         body: body.body,
                         is_trait_impl: imp.trait_.is_some(),
                         members,
+                        receivers,
                     }
                 }
                 Item::Macro(m) => {
@@ -195,6 +215,8 @@ impl Index {
                                 macro_def: true,
                                 pattern: false,
                                 provided: Vec::new(),
+                                alias: false,
+                                ty: false,
                             }
                         }
                         None => {
@@ -245,6 +267,15 @@ impl Index {
                             pattern: matches!(other, Item::Const(_) | Item::Enum(_))
                                 || matches!(other, Item::Struct(s) if matches!(s.fields, syn::Fields::Unit)),
                             provided,
+                            alias: matches!(other, Item::Type(_)),
+                            ty: matches!(
+                                other,
+                                Item::Struct(_)
+                                    | Item::Enum(_)
+                                    | Item::Union(_)
+                                    | Item::Type(_)
+                                    | Item::Trait(_)
+                            ),
                         },
                         None => Kind::WithModule(c.body),
                     }
@@ -348,12 +379,21 @@ pub(super) fn leaf_path(prefix: &[String], ident: &syn::Ident) -> (Vec<String>, 
 #[derive(Default)]
 pub(super) struct Collector {
     pub(super) body: Body,
+    /// Scanning tokens, where what a name is is not known: members found are loose.
+    scanning: bool,
 }
 
 impl Collector {
+    fn add_member(&mut self, name: String) {
+        if self.scanning {
+            self.body.loose.insert(name.clone());
+        }
+        self.body.members.insert(name);
+    }
+
     fn add_path(&mut self, segments: Vec<String>, is_macro: bool) {
         for s in segments.iter().skip(1) {
-            self.body.members.insert(s.clone());
+            self.add_member(s.clone());
         }
         self.body.refs.push(Ref {
             segments,
@@ -379,12 +419,18 @@ impl Collector {
     }
 
     fn scan(&mut self, tokens: TokenStream, bare_members: bool) {
+        let scanning = std::mem::replace(&mut self.scanning, true);
+        self.scan_inner(tokens, bare_members);
+        self.scanning = scanning;
+    }
+
+    fn scan_inner(&mut self, tokens: TokenStream, bare_members: bool) {
         let tokens: Vec<TokenTree> = tokens.into_iter().collect();
         let mut i = 0;
         while i < tokens.len() {
             match &tokens[i] {
                 TokenTree::Group(g) => {
-                    self.scan(g.stream(), bare_members);
+                    self.scan_inner(g.stream(), bare_members);
                     i += 1;
                 }
                 TokenTree::Ident(ident) => {
@@ -408,7 +454,7 @@ impl Collector {
                     let after_member_sep =
                         i > 0 && (is_punct(&tokens[i - 1], '.') || is_punct(&tokens[i - 1], ':'));
                     if bare_members || after_member_sep {
-                        self.body.members.insert(segments[0].clone());
+                        self.add_member(segments[0].clone());
                     }
                     if i == 0 || !is_punct(&tokens[i - 1], '.') {
                         self.add_path(segments, is_macro);
@@ -417,6 +463,30 @@ impl Collector {
                 }
                 _ => i += 1,
             }
+        }
+    }
+}
+
+impl Collector {
+    /// `<Type>::f` names `f` of `Type` as `Type::f` does: that path is added (a path after
+    /// `<T as Trait>` names the trait's item, and is a plain path already).
+    fn qualified(&mut self, qself: Option<&syn::QSelf>, path: &syn::Path) {
+        let Some(q) = qself else { return };
+        if q.position != 0 {
+            return;
+        }
+        if let syn::Type::Path(syn::TypePath {
+            qself: None,
+            path: ty,
+        }) = &*q.ty
+        {
+            let segments = ty
+                .segments
+                .iter()
+                .chain(&path.segments)
+                .map(|s| s.ident.to_string())
+                .collect();
+            self.add_path(segments, false);
         }
     }
 }
@@ -473,8 +543,19 @@ impl<'ast> Visit<'ast> for Collector {
     }
 
     fn visit_expr_method_call(&mut self, call: &'ast syn::ExprMethodCall) {
-        self.body.members.insert(call.method.to_string());
+        self.add_member(call.method.to_string());
+        self.body.calls.insert(call.method.to_string());
         syn::visit::visit_expr_method_call(self, call);
+    }
+
+    fn visit_expr_path(&mut self, expr: &'ast syn::ExprPath) {
+        self.qualified(expr.qself.as_ref(), &expr.path);
+        syn::visit::visit_expr_path(self, expr);
+    }
+
+    fn visit_type_path(&mut self, ty: &'ast syn::TypePath) {
+        self.qualified(ty.qself.as_ref(), &ty.path);
+        syn::visit::visit_type_path(self, ty);
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
@@ -487,9 +568,19 @@ impl<'ast> Visit<'ast> for Collector {
         self.add_path(segments, true);
         // Most macro calls (`writeln!`, `assert!`, `vec!`) take expressions: visit them as code.
         let parser = Punctuated::<syn::Expr, Token![,]>::parse_terminated;
-        match parser.parse2(mac.tokens.clone()) {
-            Ok(exprs) => exprs.iter().for_each(|e| self.visit_expr(e)),
-            Err(_) => self.scan_tokens(mac.tokens.clone()),
+        // `vec![x; n]` too: its tokens are code whose paths tell their types.
+        let repeat = |input: syn::parse::ParseStream| {
+            let value: syn::Expr = input.parse()?;
+            input.parse::<Token![;]>()?;
+            let count: syn::Expr = input.parse()?;
+            Ok([value, count])
+        };
+        if let Ok(exprs) = parser.parse2(mac.tokens.clone()) {
+            exprs.iter().for_each(|e| self.visit_expr(e));
+        } else if let Ok(exprs) = repeat.parse2(mac.tokens.clone()) {
+            exprs.iter().for_each(|e| self.visit_expr(e));
+        } else {
+            self.scan_tokens(mac.tokens.clone());
         }
     }
 

@@ -244,6 +244,52 @@ fn fixture_bundle_is_pruned_and_resolves_what_cargo_resolves() {
 }
 
 #[test]
+fn inherent_items_are_kept_by_the_type_their_path_names() {
+    let text = assemble_in(fixture_workspace(), "inherent-by-type", &[], true)
+        .unwrap_or_else(|e| panic!("{:#}", e))
+        .text;
+    // Reached: by `Type::f`, through the alias `Tree`, by `Self::` chains, `<Graph>::C`, `.f(`
+    // calls, and `Grid::parse` from an impl in another module.
+    for kept in [
+        "pub fn from_edges",
+        "pub fn from_parents",
+        "pub fn new(n: usize)",
+        "pub const MAX_N: usize = 200_000;",
+        "pub const UNREACHED",
+        "fn relax",
+        "pub fn bfs",
+        "pub fn add_edge",
+        "pub fn parse(reader",
+        "pub fn cells(&self) -> usize {\n        self.rows",
+        "pub fn new_from_str",
+        "pub fn read<",
+    ] {
+        assert!(text.contains(kept), "{:?} is missing:\n{}", kept, text);
+    }
+    // Their names are used, but by paths of other types (`Grid::parse`, `Grid::cells(&g)`,
+    // `Graph::new`, `VecDeque::new`, `Self::MAX_N` in `Graph`) or not at all.
+    for pruned in [
+        "pub fn parse(text",
+        "self.adj.iter().map(Vec::len).sum()",
+        "pub fn new(h: usize",
+        "2_000",
+        "new_complete",
+        "new_path_graph",
+        "new_from_bytes",
+        "read_vec",
+        "degree_histogram",
+        "DEBUG_LABEL",
+    ] {
+        assert!(
+            !text.contains(pruned),
+            "{:?} should be gone:\n{}",
+            pruned,
+            text
+        );
+    }
+}
+
+#[test]
 fn fixture_bundle_compiles_and_passes_its_sample() {
     let dir = fixture();
     let summary =
