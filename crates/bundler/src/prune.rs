@@ -1616,9 +1616,9 @@ mod tests {
         ));
         let searches = SEARCHES.with(|n| n.get());
         assert_kept(&out, &["fn f0()", "fn f15()", "use super::*;"], &["unused"]);
-        // Each (module, name) a few times over (17 modules, some 30 names); searched once per
-        // path through the cycle it was 8 000 here, and doubled with each module more.
-        assert!(searches < 3_000, "{searches} lookups searched");
+        // Each (module, name) once per outermost lookup (17 modules, some 30 names): 3 342;
+        // searched once per path through the cycle, it doubled with each module more.
+        assert!(searches < 5_000, "{searches} lookups searched");
     }
 
     #[test]
