@@ -324,7 +324,13 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
             .zip(&generated)
             .map(|(name, generated)| {
                 let (ws, options) = (&ws, &options);
-                scope.spawn(move || bundle_in(ws, name, options, generated.as_ref()))
+                // Pruning recurses through imports as deep as a library's glob cycles go.
+                std::thread::Builder::new()
+                    .stack_size(256 << 20)
+                    .spawn_scoped(scope, move || {
+                        bundle_in(ws, name, options, generated.as_ref())
+                    })
+                    .expect("a bundling thread starts")
             })
             .collect();
         handles

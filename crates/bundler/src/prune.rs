@@ -98,10 +98,12 @@ fn retain_use(tree: UseTree, next: &mut usize, keep: &dyn Fn(usize) -> bool) -> 
     }
 }
 
-/// How deep lookups nest (imports, globs, paths) before one is cut: a glob search visits each
-/// module of a cycle once, depth first, so a library of many modules that glob each other
-/// goes as deep as its modules are many; past this, an import cycle rustc would refuse.
-const DEPTH_LIMIT: usize = 128;
+/// How deep lookups nest (imports, globs, paths) before one is cut. A lookup met again inside
+/// itself is cut at once, so this is only a bound on the stack: a glob search visits each
+/// module of a cycle once, depth first, and goes as deep as the cycle has modules, so the
+/// bound must stay far above any library's module count (an answer cut here is never kept,
+/// and recomputing such answers is exponential). Bundling threads get a stack to match.
+const DEPTH_LIMIT: usize = 2048;
 
 /// The liveness computation over an index.
 struct Engine<'a> {
@@ -148,6 +150,8 @@ struct Engine<'a> {
     open: usize,
     /// How many lookups were cut at [`DEPTH_LIMIT`].
     depth_cuts: usize,
+    /// The lookups under way.
+    in_progress: BTreeSet<(ModId, String)>,
     /// Within the outermost lookup under way, what the cut-short ones found (key: module,
     /// name, `mark`): asked again there, they are answered from here, so that each module of
     /// a glob cycle is searched once per outermost lookup, not once per path through the
@@ -200,10 +204,19 @@ impl<'a> Engine<'a> {
             self.cuts.push(None);
             return targets.clone();
         }
+        if self.in_progress.contains(&key) {
+            // Asked again inside itself (`pub use crate::m::m;` at the root: the path's prefix
+            // `m` is looked up while `m` is): what the module defines, no imports or globs;
+            // the lookup under way adds the rest.
+            self.cuts.push(Some(key));
+            return self.definitions(m, name, mark);
+        }
         let (before, cuts_before) = (self.outside, self.cuts.len());
         let depth_cuts_before = self.depth_cuts;
         self.open += 1;
+        self.in_progress.insert(key.clone());
         let found = self.lookup_uncached(m, name, mark, depth);
+        self.in_progress.remove(&key);
         self.open -= 1;
         // Cuts of this very lookup leave its answer whole; those of one under way do not.
         let this = Some(key.clone());
@@ -224,6 +237,28 @@ impl<'a> Engine<'a> {
         if self.open == 0 {
             self.cuts.clear();
             self.partial.clear();
+        }
+        found
+    }
+
+    /// The items named `name` and the child module of that name that module `m` defines
+    /// itself (no imports, no globs).
+    fn definitions(&mut self, m: ModId, name: &str, mark: bool) -> Vec<Target> {
+        let ix = self.ix;
+        let mut found = Vec::new();
+        for (i, kind) in ix.mods[m].items.iter().enumerate() {
+            match kind {
+                Kind::Named { name: n, .. } if n == name => {
+                    found.push(Target::Item(m, i));
+                    if mark {
+                        self.mark(Node::Item(m, i));
+                    }
+                }
+                Kind::Mod(child) if ix.mods[*child].name == name => {
+                    found.push(Target::Module(*child))
+                }
+                _ => {}
+            }
         }
         found
     }
@@ -1098,6 +1133,7 @@ pub fn prune(
         cuts: Vec::new(),
         open: 0,
         depth_cuts: 0,
+        in_progress: BTreeSet::new(),
         partial: BTreeMap::new(),
     };
     check_globs(&mut engine, root, sources)?;
@@ -1615,10 +1651,45 @@ mod tests {
             "fn main() {{ {calls} crate::lib::m3::f5(); }} mod lib {{ {lib} pub fn unused() {{}} }}"
         ));
         let searches = SEARCHES.with(|n| n.get());
-        assert_kept(&out, &["fn f0()", "fn f15()", "use super::*;"], &["unused"]);
+        assert_kept(
+            &out,
+            &[
+                "fn f0()",
+                &format!("fn f{}()", modules - 1),
+                "use super::*;",
+            ],
+            &["unused"],
+        );
         // Each (module, name) once per outermost lookup (17 modules, some 30 names): 3 342;
         // searched once per path through the cycle, it doubled with each module more.
         assert!(searches < 5_000, "{searches} lookups searched");
+    }
+
+    #[test]
+    fn a_reexport_of_a_function_named_as_its_module_resolves_the_type_beside_it() {
+        // dp-core's `pub use crate::bit_attractor::{bit_attractor, BlockMove};`: looking up
+        // the prefix `bit_attractor` met the import being looked up, and `BlockMove` came
+        // back as the module and the function, so its members were kept by name only.
+        let out = pruned(
+            "fn main() { let _ = crate::lib::Step::to(); crate::lib::walk(); }
+             mod lib {
+                 pub use crate::lib::walk::{walk, Step};
+                 pub use self::other::*;
+                 pub mod walk {
+                     use super::*;
+                     pub fn walk() {}
+                     pub struct Step;
+                     impl Step { pub fn to() -> Self { Step } }
+                 }
+                 pub mod other {
+                     use super::*;
+                     pub struct Other;
+                     impl Other { pub fn to() -> Self { Other } }
+                 }
+             }",
+        );
+        assert_kept(&out, &["pub struct Step", "pub fn walk()"], &["impl Other"]);
+        assert_eq!(out.matches("fn to()").count(), 1, "{}", out);
     }
 
     #[test]
@@ -1639,7 +1710,10 @@ mod tests {
             .collect();
         let out = pruned(&format!("fn main() {{ {calls} }} mod lib {{ {lib} }}"));
         for k in 0..modules {
-            assert!(out.contains(&format!("pub struct B{k};")), "B{k} is missing:\n{out}");
+            assert!(
+                out.contains(&format!("pub struct B{k};")),
+                "B{k} is missing:\n{out}"
+            );
         }
         assert_eq!(out.matches("pub fn to()").count(), modules, "{out}");
     }
