@@ -71,11 +71,15 @@ impl Problem for Chase {
         at_most("cells a side", n, 24)
     }
 
-    /// The two far corners of the statement's largest board, then of n = 40, 60 and 80 (82
-    /// million positions): the solver's work does not depend on the start.
+    /// The far corners of n = 20, 40, 60 and 80 (82 million positions), then the other three
+    /// starts of n = 80 that the figures pair (`80 1 2 1 80`: the longest game, 238 plies).
     fn benches() -> Vec<BenchInput> {
-        let corners = |n| bench::<Self>(format!("n={}", n), &(n, ((1, 1), (n, n))));
-        [20, 40, 60, 80].map(corners).to_vec()
+        let at = |name: String, n, w, b| bench::<Self>(name, &(n, (w, b)));
+        let corners = [20, 40, 60, 80].map(|n| at(format!("n={}", n), n, (1, 1), (n, n)));
+        let starts = [((1, 80), (80, 1)), ((1, 2), (1, 80)), ((40, 40), (41, 41))];
+        let text = |(n, (w, b)): Start| format!("{} {} {} {} {}", n, w.0, w.1, b.0, b.1);
+        let starts = starts.map(|s| at(text((80, s)), 80, s.0, s.1));
+        corners.into_iter().chain(starts).collect()
     }
 }
 
@@ -101,13 +105,18 @@ mod tests {
     }
 
     #[test]
-    fn bench_inputs_are_fixed_corners_of_the_scaling_series() {
+    fn bench_inputs_are_the_scaling_corners_and_the_paired_starts() {
         let inputs = Chase::bench_inputs();
         assert_eq!(inputs, Chase::bench_inputs());
         let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
-        assert_eq!(names, ["n=20", "n=40", "n=60", "n=80"]);
+        let starts = ["80 1 80 80 1", "80 1 2 1 80", "80 40 40 41 41"];
+        assert_eq!(names[..4], ["n=20", "n=40", "n=60", "n=80"]);
+        assert_eq!(names[4..], starts);
         for (input, n) in inputs.iter().zip([20, 40, 60, 80]) {
             assert_eq!(input.text, format!("{} 1 1 {} {}\n", n, n, n));
+        }
+        for (input, start) in inputs[4..].iter().zip(starts) {
+            assert_eq!(input.text, format!("{}\n", start));
         }
         let mut out = Vec::new();
         crate::solve(inputs[0].text.as_bytes(), &mut out).unwrap();
