@@ -187,7 +187,7 @@ mod tests {
 
     #[test]
     fn a_standard_errors_sources_join_the_chain() {
-        let io = std::io::Error::new(std::io::ErrorKind::Other, "disk full");
+        let io = std::io::Error::other("disk full");
         let err: Error = Error::from(io).context("writing x.out");
         assert_eq!(format!("{:#}", err), "writing x.out: disk full");
         assert_eq!(
