@@ -267,24 +267,15 @@ impl<'a> Engine<'a> {
         #[cfg(test)]
         tests::SEARCHES.with(|n| n.set(n.get() + 1));
         let ix = self.ix;
-        let mut found = Vec::new();
         let mut weak = Vec::new();
         if depth > DEPTH_LIMIT {
             self.cuts.push(None);
             self.depth_cuts += 1;
-            return found; // an import cycle rustc would have refused
+            return Vec::new(); // an import cycle rustc would have refused
         }
+        let mut found = self.definitions(m, name, mark);
         for (i, kind) in ix.mods[m].items.iter().enumerate() {
             match kind {
-                Kind::Named { name: n, .. } if n == name => {
-                    found.push(Target::Item(m, i));
-                    if mark {
-                        self.mark(Node::Item(m, i));
-                    }
-                }
-                Kind::Mod(child) if ix.mods[*child].name == name => {
-                    found.push(Target::Module(*child))
-                }
                 Kind::Use(leaves) => {
                     for (j, leaf) in leaves.iter().enumerate() {
                         if !leaf.glob && leaf.name == name {
