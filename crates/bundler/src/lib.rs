@@ -6,6 +6,7 @@
 
 mod cfg;
 pub mod cli;
+pub mod compile_cache;
 mod load;
 mod print;
 mod prune;

@@ -456,6 +456,7 @@ mod tests {
     use super::{compact_item, same_tokens, two_space_indent};
     use quote::ToTokens;
     use std::collections::BTreeSet;
+    use std::path::Path;
 
     fn compact(code: &str) -> String {
         let file: syn::File = syn::parse_str(code).unwrap();
@@ -528,26 +529,37 @@ macro_rules!m{($($x:expr),*)=>{0$(+$x)*};}
             std::fs::write(copy.path().join(path.file_name().unwrap()), compacted).unwrap();
         }
         // The whole core, tests and oracle included, laid out compactly, compiles and passes its
-        // unit tests.
-        let out = std::process::Command::new("rustc")
-            .args([
-                "--edition",
-                "2021",
-                "--test",
-                "-O",
-                "--cfg",
-                "feature=\"oracle\"",
-            ])
-            .args(["-o", "core-tests", "lib.rs"])
-            .current_dir(copy.path())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        // unit tests (compiled once per text of the core: the build is remembered).
+        let modules: Vec<_> = std::fs::read_dir(copy.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.file_name().is_some_and(|n| n != "lib.rs"))
+            .collect();
+        let args = [
+            "--edition",
+            "2021",
+            "--test",
+            "-O",
+            "--cfg",
+            "feature=\"oracle\"",
+        ];
+        let compiled = crate::compile_cache::rustc(
+            Path::new("rustc"),
+            &args.map(Into::into),
+            &copy.path().join("lib.rs"),
+            &modules,
+            &copy.path().join("core-tests"),
+        )
+        .unwrap();
+        assert!(compiled.is_ok(), "{}", compiled.unwrap_err());
+        // Less the two slowest, long random comparisons that dp-core's own tests run; the
+        // layout is tried by every other test.
         let run = std::process::Command::new(copy.path().join("core-tests"))
+            .args(["--skip", "random_split_games_agree_in_all_three_orders"])
+            .args([
+                "--skip",
+                "random_games_of_two_word_rows_match_truncated_negamax",
+            ])
             .output()
             .unwrap();
         assert!(

@@ -137,28 +137,47 @@ fn bundles_are_deterministic() {
 
 /// Every fixture bundle, without its header line (it names the commit); `pretty` lays out the
 /// libraries like the crate's own code, for tests that look for a piece of code in them.
-fn fixture_bundles(pretty: bool) -> BTreeMap<String, String> {
-    let ws = fixture_workspace();
-    ws.binaries()
-        .into_iter()
-        .map(|name| {
-            let text = assemble_in(ws, &name, &[], pretty)
-                .unwrap_or_else(|e| panic!("{}: {:#}", name, e))
-                .text;
-            let body = text
-                .split_once('\n')
-                .map_or("", |(_, rest)| rest)
-                .to_string();
-            (name, body)
+/// Assembled once per layout for all the tests that read them, the crates side by side.
+fn fixture_bundles(pretty: bool) -> &'static BTreeMap<String, String> {
+    static LAYOUTS: [OnceLock<BTreeMap<String, String>>; 2] = [OnceLock::new(), OnceLock::new()];
+    LAYOUTS[usize::from(pretty)].get_or_init(|| {
+        let ws = fixture_workspace();
+        let names = ws.binaries();
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    // As `run_with`'s bundling threads: pruning recurses through glob cycles.
+                    let thread = std::thread::Builder::new().stack_size(256 << 20);
+                    thread.spawn_scoped(scope, || {
+                        let mut done = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(name) = names.get(i) else { break done };
+                            let text = assemble_in(ws, name, &[], pretty)
+                                .unwrap_or_else(|e| panic!("{}: {:#}", name, e))
+                                .text;
+                            let body = text.split_once('\n').map_or("", |(_, rest)| rest);
+                            done.push((name.clone(), body.to_string()));
+                        }
+                    })
+                })
+                .map(|spawned| spawned.expect("an assembling thread starts"))
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("assembling a fixture panicked"))
+                .collect()
         })
-        .collect()
+    })
 }
 
 #[test]
 fn fixture_bundles_match_their_snapshots() {
     let bundles = fixture_bundles(false);
     assert!(bundles.len() >= 20, "{:?}", bundles.keys());
-    for (name, text) in &bundles {
+    for (name, text) in bundles {
         insta::assert_snapshot!(name.as_str(), text);
     }
 }

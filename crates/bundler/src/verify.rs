@@ -65,36 +65,29 @@ impl Compiler {
         exe: &str,
     ) -> Result<std::result::Result<(PathBuf, String), String>> {
         let _slot = Slot::take();
-        let binary = dir.join(exe);
-        let mut cmd = Command::new(&self.rustc);
-        cmd.arg("--edition")
-            .arg(&self.edition)
-            .arg("-O")
-            .arg("--crate-name")
-            .arg("bundle")
-            .arg("-o")
-            .arg(&binary)
-            .arg(source)
-            .current_dir(dir);
+        let mut args: Vec<std::ffi::OsString> = vec![
+            "--edition".into(),
+            self.edition.clone().into(),
+            "-O".into(),
+            "--crate-name".into(),
+            "bundle".into(),
+        ];
         if self.deny_warnings {
-            cmd.args(["-D", "warnings"]);
+            args.extend(["-D".into(), "warnings".into()]);
         }
         for (name, rlib) in &self.externs {
-            cmd.arg("--extern")
-                .arg(format!("{}={}", name, rlib.display()));
+            args.push("--extern".into());
+            args.push(format!("{}={}", name, rlib.display()).into());
             if let Some(deps) = rlib.parent() {
-                cmd.arg("-L").arg(format!("dependency={}", deps.display()));
+                args.push("-L".into());
+                args.push(format!("dependency={}", deps.display()).into());
             }
         }
-        let out = cmd
-            .output()
-            .with_context(|| format!("running {}", self.rustc.display()))?;
-        let diagnostics = String::from_utf8_lossy(&out.stderr).into_owned();
-        Ok(if out.status.success() {
-            Ok((binary, diagnostics))
-        } else {
-            Err(diagnostics)
-        })
+        let binary = dir.join(exe);
+        Ok(
+            crate::compile_cache::rustc(&self.rustc, &args, source, &[], &binary)?
+                .map(|warnings| (binary, warnings)),
+        )
     }
 }
 

@@ -226,21 +226,16 @@ pub fn compile_judge_style(rustc: &Path, root: &Path, source: &Path, binary: &Pa
     let work = dir.join(format!(".rustc-{}-{}", std::process::id(), unique()));
     std::fs::create_dir_all(&work).with_context(|| format!("creating {}", work.display()))?;
     let built = work.join("solution");
-    let out = Command::new(rustc)
-        .args(["--edition", "2021", "-O", "--crate-name", "solution", "-o"])
-        .arg(&built)
-        .arg(source)
-        .current_dir(root)
-        .stdin(Stdio::null())
-        .output()
-        .with_context(|| format!("running {}", rustc.display()));
-    let result = match out {
-        Ok(out) if out.status.success() => std::fs::rename(&built, binary)
+    let args: Vec<std::ffi::OsString> = ["--edition", "2021", "-O", "--crate-name", "solution"]
+        .map(Into::into)
+        .to_vec();
+    let result = match bundler::compile_cache::rustc(rustc, &args, source, &[], &built) {
+        Ok(Ok(_)) => std::fs::rename(&built, binary)
             .with_context(|| format!("renaming to {}", binary.display())),
-        Ok(out) => Err(context_error::err!(
+        Ok(Err(diagnostics)) => Err(context_error::err!(
             "rustc -O rejected {}:\n{}",
             source.display(),
-            String::from_utf8_lossy(&out.stderr)
+            diagnostics
         )),
         Err(err) => Err(err),
     };
