@@ -201,8 +201,9 @@ fn seed_encodings_agree_with_the_brute_force_on_small_boards() {
 
 #[test]
 fn seed_encodings_agree_with_the_solver_on_10_by_10_boards() {
+    // 20 boards of 184 756 shapes each, half with values of at most 3 (ties everywhere).
     let mut rng = SplitMix64::new(2018);
-    for case in 0..50 {
+    for case in 0..20 {
         let max_value = if case % 2 == 0 { 100_000 } else { 3 };
         let board = Board::random(&mut rng, 10, 10, max_value);
         let got = solver_answer(&board);

@@ -661,36 +661,36 @@ fn boards_of_more_than_64_columns_shift_across_words() {
                 black: (n, n),
             });
         }
-        for start in starts {
-            let (w, b) = (start.white, start.black);
-            let (w, b) = ((w.0 - 1, w.1 - 1), (b.0 - 1, b.1 - 1));
-            let pos = chase.position(w, b, Side::White);
-            let table = Retrograde::new(&chase)
-                .until_resolved(&[pos])
-                .solve_with_unmoves();
+        let zero_based = |s: &Start| {
+            (
+                (s.white.0 - 1, s.white.1 - 1),
+                (s.black.0 - 1, s.black.1 - 1),
+            )
+        };
+        // One per-position analysis of the board, until every start is resolved.
+        let positions: Vec<_> = starts
+            .iter()
+            .map(|s| {
+                let (w, b) = zero_based(s);
+                chase.position(w, b, Side::White)
+            })
+            .collect();
+        let table = Retrograde::new(&chase)
+            .until_resolved(&positions)
+            .solve_with_unmoves();
+        for (start, &pos) in starts.iter().zip(&positions) {
+            let (w, b) = zero_based(start);
             let expected = table.value(pos);
-            assert_eq!(
-                start_value::<u128>(n, true, w, b),
-                expected,
-                "n {} {:?}",
-                n,
-                start
-            );
-            assert_eq!(
-                start_value::<u128>(n, false, w, b),
-                expected,
-                "n {} {:?}",
-                n,
-                start
-            );
+            let layouts = [
+                (start_value::<u128>(n, true, w, b), "two words, mirrored"),
+                (start_value::<u128>(n, false, w, b), "two words"),
+            ];
+            for (got, layout) in layouts {
+                assert_eq!(got, expected, "n {} {:?} {}", n, start, layout);
+            }
             if n <= 64 {
-                assert_eq!(
-                    start_value::<u64>(n, true, w, b),
-                    expected,
-                    "n {} {:?}",
-                    n,
-                    start
-                );
+                let got = start_value::<u64>(n, true, w, b);
+                assert_eq!(got, expected, "n {} {:?} one word", n, start);
             }
         }
     }
