@@ -94,14 +94,11 @@ impl Problem for ProblemOracle {
     /// Each solver in each of its variants, at a size that takes the loops tens of
     /// milliseconds.
     fn benches() -> Vec<BenchInput> {
-        let mut benches = Vec::new();
-        for solver in SOLVERS {
-            let (_, (n, seed), _) = game(solver);
-            for &variant in variants(solver) {
-                let name = format!("{} {} n={}", solver, variant, n);
-                benches.push(bench::<Self>(name, &(solver, (variant, n, seed))));
-            }
-        }
-        benches
+        let inputs = SOLVERS.iter().flat_map(|&s| {
+            let (_, (n, seed), _) = game(s);
+            variants(s).iter().map(move |&v| (s, (v, n, seed)))
+        });
+        let name = |(s, (v, n, _)): &Input| format!("{} {} n={}", s, v, n);
+        inputs.map(|i| bench::<Self>(name(&i), &i)).collect()
     }
 }
