@@ -23,8 +23,8 @@
 //! test kit, move by move, never through a table, a nim sum or a bitset (a Grundy value is found
 //! as the Nim heap beside which the position is lost). `bench_inputs` runs each solver's
 //! variants at one size of 0.1 to 1 s; the README's Performance section has the figures on both
-//! judge compilers. Another solver is one arm in [`solve`], its functions, its rules in the
-//! oracle's `brute_force`, its small and benchmark sizes there, and samples.
+//! judge compilers. Another solver is one arm in [`solve`], its functions, its rules in a file of
+//! the oracle (`src/oracle/`), its small and benchmark sizes in the oracle's `game`, and samples.
 
 use dp_core::{
     grundy_values, negamax_grid, negamax_table_by, Error, Outcome, Retrograde, RetrogradeGame,

@@ -18,6 +18,8 @@
 //!   [`split_rules`] gives the moves of a sum of components that a move splits.
 //! - [`score`]: the best (mover - other) total of the moves' scores still to come, minimax with
 //!   extra moves; the game must end (a repeated position panics).
+//! - [`tally`]: how many of each value a table holds (positions by outcome and plies, answers),
+//!   for an answer that counts them.
 //!
 //! # Example
 //! ```
@@ -40,7 +42,7 @@
 
 use bitvec::prelude::*;
 use rustc_hash::FxHashMap;
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::hash::Hash;
 
 /// One move of a position: see [`Moves`].
@@ -616,4 +618,28 @@ pub fn score<P: Clone + Eq + Hash>(start: P, mut rules: impl FnMut(&P, &mut Move
         }
     }
     closed.expect("the start is solved")
+}
+
+/// How many times each value occurs in `values`, ordered by value: e.g. the positions of each
+/// outcome and number of plies, for an answer that counts them.
+///
+/// # Complexity
+/// O(n log k) for n values of which k are distinct.
+///
+/// # Example
+/// ```
+/// use test_kit::game::{every_outcome_in_plies, tally, Moves, Outcome};
+/// // Take 1 or 2 from a heap of up to 5: 0 and 3 lost (in 0 and 2 plies), the others won.
+/// let take = |&h: &u32, moves: &mut Moves<u32>| (1..=h.min(2)).for_each(|k| moves.go(h - k));
+/// let all = every_outcome_in_plies((0..=5).collect(), take);
+/// let counts = tally(all.iter().map(|(_, v)| (v.outcome == Outcome::Win, v.plies)));
+/// let expected = [((false, 0), 1), ((false, 2), 1), ((true, 1), 2), ((true, 3), 2)];
+/// assert!(counts.into_iter().eq(expected));
+/// ```
+pub fn tally<T: Ord>(values: impl IntoIterator<Item = T>) -> BTreeMap<T, u64> {
+    let mut counts = BTreeMap::new();
+    for value in values {
+        *counts.entry(value).or_insert(0) += 1;
+    }
+    counts
 }

@@ -6,7 +6,7 @@
 //! | `oracle.rs` | [`Oracle`], [`Planted`], [`PlantedSolver`], [`BenchInput`], [`Mismatch`], [`find_mismatch`], [`check_seed`], [`check_input`], [`check_input_with`], [`shrink_mismatch`], [`shrink_mismatch_with`], [`run_solver`], [`same_tokens`], [`parse_with`] | a problem seen from its tests: generator, brute force, shrink and solver tied together |
 //! | `problem.rs` | [`Problem`], [`Input`], [`LineEnds`], [`Solve`], [`at_most`], [`bench()`], [`bench_max`] | a problem as its input format, brute force and solver: an [`Oracle`] in a few lines |
 //! | `format.rs` | `format::*` | input formats described once: parse, render, generate, shrink |
-//! | `game.rs` | `game::*` | the literal game search: outcome (with repetition as a draw), plies, scores |
+//! | `game.rs` | `game::*` | the literal game search: outcome (with repetition as a draw), plies, scores; tallies of a table |
 //! | `gen.rs` | `gen::*` | random trees, DAGs, graphs, permutations, words, subsets |
 //! | `shrink.rs` | [`smaller`], [`shorter`], [`windows`], [`shrink_each`], [`shrink_list`], [`ShrinkNumber`] | strictly smaller numbers and lists, for shrinking |
 //! | `program.rs` | [`oracle_program`] | the `main` of a problem's oracle program, which `cargo xtask` builds and runs |

@@ -1,11 +1,11 @@
 //! The literal game search against known game values: Nim (the xor rule), a subtraction game
 //! (periodic losses), a game with draws and repetitions (a cycle of positions), plies to the
 //! end, extra moves, scoring minimax with extra moves, and Grundy values from outcomes alone
-//! (Nim heaps, Kayles).
+//! (Nim heaps, Kayles), and tallies of a table.
 
 use test_kit::game::{
     every_outcome_in_plies, grundy, outcome, outcome_in_plies, outcome_with, outcomes, score,
-    split_rules, Memo, Move, Moves, Outcome, Plies,
+    split_rules, tally, Memo, Move, Moves, Outcome, Plies,
 };
 
 /// Nim: take any number from one heap; the player who cannot move loses. (The rules take the
@@ -324,4 +324,18 @@ fn tables_of_every_start_agree_with_one_search_each() {
     assert_eq!(all[0].0, 49);
     // Starts repeated or reached from an earlier start are listed once.
     assert_eq!(every_outcome_in_plies(vec![3, 3, 1], take).len(), 4);
+}
+
+#[test]
+fn a_tally_counts_each_value_once_in_order() {
+    // Take 1 to 3: a quarter of the heaps 0..100 are lost (the multiples of 4).
+    let take = |&h: &u32, moves: &mut Moves<u32>| (1..=h.min(3)).for_each(|k| moves.go(h - k));
+    let table = outcomes(0..100, take);
+    let counts = tally(table.iter().map(|&o| o == Outcome::Loss));
+    assert_eq!(counts.len(), 2);
+    assert_eq!((counts[&true], counts[&false]), (25, 75));
+    // Ordered by value, whatever the order met; nothing to count, an empty tally.
+    let sorted = tally([3, 1, 3, 2, 3]);
+    assert!(sorted.into_iter().eq([(1, 1), (2, 1), (3, 3)]));
+    assert!(tally(Vec::<u8>::new()).is_empty());
 }
