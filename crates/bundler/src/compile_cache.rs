@@ -116,7 +116,7 @@ fn key(
         add(arg.to_string_lossy().as_bytes());
     }
     add(source.file_name().unwrap_or_default().as_encoded_bytes());
-    add(&std::fs::read(source)?);
+    add(without_header(&std::fs::read(source)?));
     // In a stable order, whatever order the caller listed them in.
     let mut also: Vec<(&Path, &PathBuf)> = also_reads
         .iter()
@@ -128,6 +128,19 @@ fn key(
         add(&std::fs::read(file)?);
     }
     Ok(u128::from(lanes[0]) << 64 | u128::from(lanes[1]))
+}
+
+/// The source less a first line that is a plain `//` comment (a bundle's header, which names
+/// the commit it was made at): a comment cannot change the binary, and the line stays a line,
+/// so every panic location stays where it was. Doc comments (`///`, `//!`) are attributes and
+/// count.
+fn without_header(source: &[u8]) -> &[u8] {
+    let plain =
+        source.starts_with(b"//") && !source.starts_with(b"///") && !source.starts_with(b"//!");
+    match source.iter().position(|&b| b == b'\n') {
+        Some(end) if plain => &source[end..],
+        _ => source,
+    }
 }
 
 /// `rustc -vV` (release, commit, host, LLVM), asked once per compiler and folder: the folder
@@ -306,6 +319,23 @@ mod tests {
         )
         .unwrap();
         assert_ne!(cache_dir().join(format!("{:032x}", changed)), entry);
+    }
+
+    #[test]
+    fn a_header_comment_is_not_part_of_the_key_but_code_and_doc_comments_are() {
+        let header = |text: &str| without_header(text.as_bytes()).to_vec();
+        let code = "fn main() {}\n";
+        assert_eq!(
+            header(&format!("// bundled at abc\n{}", code)),
+            header(&format!("// bundled at def\n{}", code))
+        );
+        assert_ne!(
+            header(&format!("//! a\n{}", code)),
+            header(&format!("//! b\n{}", code))
+        );
+        assert_ne!(header("fn main() {}\n"), header("fn main() { }\n"));
+        // The line is kept: the code after it stays on the line it was on.
+        assert_eq!(header("// x\nfn main() {}"), b"\nfn main() {}");
     }
 
     #[test]

@@ -132,12 +132,12 @@ impl Options {
 }
 
 /// Inputs beyond the samples, with a build of the crate that answers them as the judge should
-/// (cargo's release build): the bundle must answer each exactly as that build does. The
+/// (cargo's build of the crate): the bundle must answer each exactly as that build does. The
 /// bundler makes none; the workbench generates them with a crate's oracle program.
 pub struct Generated {
     /// The input files, in the order they are run.
     pub inputs: Vec<PathBuf>,
-    /// The reference program, e.g. `target/release/<crate>`.
+    /// The reference program, e.g. `target/debug/<crate>`.
     pub reference: PathBuf,
     /// What holds the inputs, removed with this.
     pub dir: Option<TempDir>,
@@ -185,7 +185,7 @@ impl std::fmt::Display for Summary {
         let generated = match self.generated {
             0 => String::new(),
             n => format!(
-                "{} generated input{} answered as cargo's release build does, ",
+                "{} generated input{} answered as cargo's build does, ",
                 n,
                 if n == 1 { "" } else { "s" }
             ),

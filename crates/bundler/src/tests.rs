@@ -810,7 +810,7 @@ fn generated_inputs_must_be_answered_as_the_reference_build_answers_them() {
     assert!(
         summary
             .to_string()
-            .contains("1 generated input answered as cargo's release build does"),
+            .contains("1 generated input answered as cargo's build does"),
         "{}",
         summary
     );
@@ -825,7 +825,7 @@ fn generated_inputs_must_be_answered_as_the_reference_build_answers_them() {
             .unwrap_err()
     );
     assert!(
-        err.contains("generated input 7 (target/bundle/pattern-imports.failed-7.in): the bundle answers differently from cargo's release build")
+        err.contains("generated input 7 (target/bundle/pattern-imports.failed-7.in): the bundle answers differently from cargo's build")
             && err.contains("token 2")
             && err.contains("\"zero\""),
         "{}",

@@ -359,7 +359,7 @@ fn library_refusal(
     ))
 }
 
-/// What the reference build (cargo's release build of the crate) did on each generated input.
+/// What the reference build (cargo's build of the crate) did on each generated input.
 type ReferenceRuns = Vec<(PathBuf, Run)>;
 
 /// Runs the reference build on every generated input, one run per core at a time.
@@ -462,7 +462,7 @@ fn run_generated(
                 Err(_) => input.display().to_string(),
             };
             bail!(
-                "generated input {} ({}): the bundle answers differently from cargo's release build\n{}",
+                "generated input {} ({}): the bundle answers differently from cargo's build\n{}",
                 stem,
                 shown,
                 diff

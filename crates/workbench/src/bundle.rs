@@ -1,6 +1,8 @@
 //! `cargo xtask bundle`: the bundler ([`bundler::run_with`]), with one more proof for a crate
 //! that has an oracle program: its generator's inputs (200 by default) answered by the bundle
-//! exactly as by cargo's release build of the crate. Samples cover what their authors thought
+//! exactly as by cargo's build of the crate (the dev profile, built beside the oracle program in
+//! one cargo run: the workspace optimises it, and its overflow checks make an overflowing
+//! solution a failed proof rather than a silent wrap). Samples cover what their authors thought
 //! of; a construct the bundler changes the meaning of (a pattern that turned into a binding, a
 //! dropped `use` that a glob made up for) shows on inputs no sample has. The bundler itself
 //! knows nothing of oracles: it is handed input files and the reference program.
@@ -23,7 +25,7 @@ compiles it with rustc alone on the judges' compilers (the current rustc on edit
 2024 and /usr/bin/rustc 1.63 on 2021, unless `compilers` in [package.metadata.judge] or
 [workspace.metadata.judge] names others) and runs every samples/<crate>/*.in on each. A crate
 with an oracle program (src/bin/oracle.rs) is also run on its generator's inputs, which the
-bundle must answer exactly as cargo's release build does. The file is replaced only when every
+bundle must answer exactly as cargo's build of the crate does. The file is replaced only when every
 check passed; a rejected text is kept as <crate>.rs.failed (and a failing input beside it).
   --all              every crate of the workspace with a src/main.rs (libraries are skipped)
   --fixtures         the crates of crates/bundler/testdata/fixture, the bundler's own test workspace
@@ -86,15 +88,15 @@ pub fn run(args: Vec<String>) -> Result<()> {
 }
 
 /// The inputs of seeds `seed..seed + cases` of crate `name`'s oracle program, with cargo's
-/// release build of the crate as their reference; `None` for a crate without an oracle
+/// build of the crate as their reference; `None` for a crate without an oracle
 /// program (or `cases` 0).
 pub fn generate(root: &Path, name: &str, cases: u64, seed: u64) -> Result<Option<Generated>> {
     Ok(generate_all(root, &[name.to_string()], cases, seed)?.remove(0))
 }
 
-/// [`generate`] for each crate of `names`, in their order. The oracle programs are built in
-/// one cargo run and the release builds in another, so that cargo spreads the crates over
-/// the cores; the generators run side by side.
+/// [`generate`] for each crate of `names`, in their order. The oracle programs and the crates'
+/// own binaries are built in one cargo run, so that cargo spreads the crates over the cores
+/// and builds dp-core once for both; the generators run side by side.
 pub fn generate_all(
     root: &Path,
     names: &[String],
@@ -109,8 +111,7 @@ pub fn generate_all(
     if with.is_empty() {
         return Ok(names.iter().map(|_| None).collect());
     }
-    let programs = oracle_program::build_all(root, &with)?;
-    let references = release_build_all(root, &with)?;
+    let (programs, references) = oracle_program::build_all_with_solutions(root, &with)?;
     let made: Vec<Result<Generated>> = std::thread::scope(|scope| {
         let handles: Vec<_> = with
             .iter()
@@ -146,8 +147,8 @@ pub fn generate_all(
     Ok(out)
 }
 
-/// Runs the oracle program at `program` to write the inputs, and copies the release build
-/// `built` of crate `name` beside them as the reference.
+/// Runs the oracle program at `program` to write the inputs, and copies the build `built` of
+/// crate `name` beside them as the reference.
 fn generate_with(
     program: &Path,
     built: &Path,
@@ -200,21 +201,6 @@ fn generate_with(
     })
 }
 
-/// `cargo build --release -p <name> --bin <name>` (what a contestant runs locally) for each
-/// crate of `names` in one cargo run, quiet but for errors; the executables' paths.
-pub fn release_build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
-    let mut args = vec!["--release".to_string(), "--quiet".to_string()];
-    for name in names {
-        args.extend([
-            "-p".to_string(),
-            name.clone(),
-            "--bin".to_string(),
-            name.clone(),
-        ]);
-    }
-    oracle_program::cargo_build(root, &args, names)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -236,7 +222,7 @@ mod tests {
     }
 
     /// The fixture crate with an oracle program: its generator's inputs (zeros, which its
-    /// sample lacks) answered by the bundle as by cargo's release build. Builds the fixture
+    /// sample lacks) answered by the bundle as by cargo's build. Builds the fixture
     /// workspace's crate twice (`cargo xtask bundle --fixtures` does the same).
     #[test]
     #[ignore]

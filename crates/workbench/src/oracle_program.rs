@@ -71,10 +71,31 @@ pub fn build(root: &Path, name: &str) -> Result<PathBuf> {
 /// Builds the oracle programs of crates `names` in one cargo run (so that cargo builds them
 /// side by side on every core) and returns their paths, in the order of `names`.
 pub fn build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
+    build_with(root, names, false).map(|(programs, _)| programs)
+}
+
+/// [`build_all`], and in the same cargo run each crate's own binary (`--bin <name>`, what
+/// `cargo run` runs): the oracle programs' paths and the binaries', in the order of `names`.
+pub fn build_all_with_solutions(
+    root: &Path,
+    names: &[String],
+) -> Result<(Vec<PathBuf>, Vec<PathBuf>)> {
+    build_with(root, names, true)
+}
+
+fn build_with(
+    root: &Path,
+    names: &[String],
+    solutions: bool,
+) -> Result<(Vec<PathBuf>, Vec<PathBuf>)> {
     let features: Vec<String> = names.iter().map(|n| format!("{}/oracle", n)).collect();
     let mut args = vec!["--features".to_string(), features.join(",")];
-    let bins: Vec<String> = names.iter().map(|n| binary_name(n)).collect();
-    for (name, bin) in names.iter().zip(&bins) {
+    let mut bins: Vec<String> = names.iter().map(|n| binary_name(n)).collect();
+    if solutions {
+        bins.extend(names.iter().cloned());
+    }
+    for (k, bin) in bins.iter().enumerate() {
+        let name = &names[k % names.len()];
         args.extend([
             "-p".to_string(),
             name.clone(),
@@ -82,7 +103,9 @@ pub fn build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
             bin.clone(),
         ]);
     }
-    cargo_build(root, &args, &bins)
+    let mut built = cargo_build(root, &args, &bins)?;
+    let solutions = built.split_off(names.len());
+    Ok((built, solutions))
 }
 
 /// Runs `cargo build ARGS` on the workspace at `root` (its progress and errors on stderr)
