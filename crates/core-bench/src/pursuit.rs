@@ -483,8 +483,8 @@ pub fn core_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Cou
 
 /// The same by a hand-written loop of the same plies over the same words (no dp-core solver):
 /// each side's attractor in turn, at odd plies the winner's half (OR over its steps), at even
-/// plies the loser's (AND); per block the span of rows changed at the half's last ply, and a bitmap of
-/// the blocks to recompute. The moves on words are [`Pursuit`]'s, as in [`core`](fn@core):
+/// plies the loser's (AND); per block the span of rows changed at the half's last ply, and a
+/// bitmap of the blocks to recompute. The moves on words are [`Pursuit`]'s, as in [`core`](fn@core):
 /// what differs is the driver.
 ///
 /// # Complexity

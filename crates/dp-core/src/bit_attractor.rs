@@ -16,12 +16,12 @@
 //! [`BlockMove`] of it reads another block whole, rows and bits maybe mirrored), a row of
 //! [`BitRow`] words for each row of the *row piece*, a bit for its column (its moves inside the
 //! block are shifts, [`BitAttractorGame::row_moves`]). For each block the solver keeps the span
-//! of rows (first to last) changed at the half's last recomputation; the next ply recomputes, in each block, only
-//! the span of rows that those can change, a loop over words (in an OR step a block move only
-//! adds the rows of its block that changed), and an attractor whose ply changes nothing is
-//! complete. [`bit_attractor`] runs both sides' attractors in step until the asked
-//! position enters one (or neither grows: a draw); [`bit_attractor_layers`] runs one to the end
-//! and shows every position as it enters.
+//! of rows (first to last) changed at the half's last recomputation; the next ply recomputes,
+//! in each block, only the span of rows that those can change, a loop over words (in an OR step
+//! a block move only adds the rows of its block that changed), and an attractor whose ply
+//! changes nothing is complete. [`bit_attractor`] runs both sides' attractors in step until the
+//! asked position enters one (or neither grows: a draw); [`bit_attractor_layers`] runs one to
+//! the end and shows every position as it enters.
 //!
 //! A game whose board has mirror symmetries stores one block per class of the block piece's
 //! places (a quarter of the board for two mirrors): a move to a place outside them is a
