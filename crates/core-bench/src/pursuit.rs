@@ -405,6 +405,29 @@ fn ones<R: BitRow>(row: R) -> u64 {
     u64::from(popcount(words[0]) + high)
 }
 
+/// The set bits of `words`, summed in registers (SWAR): the table lookups cost more and their
+/// 64 KiB table misses the cache beside the bitboards. Each word's byte counts (at most 8)
+/// add up for 30 words, then fold to 16-bit lanes.
+#[inline]
+fn ones_in(words: &[u64]) -> u64 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const M8: u64 = 0x00ff_00ff_00ff_00ff;
+    let mut total = 0;
+    for chunk in words.chunks(30) {
+        let mut bytes = 0;
+        for &x in chunk {
+            let x = x - (x >> 1 & M1);
+            let x = (x & M2) + (x >> 2 & M2);
+            bytes += (x + (x >> 4)) & M4;
+        }
+        let lanes = (bytes & M8) + (bytes >> 8 & M8);
+        total += lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48;
+    }
+    total
+}
+
 /// The pursuit of `n`, `a_steps`, `b_steps` solved through [`bit_attractor_layers`], rows of
 /// one word up to 64 columns and of two beyond: the [`Counts`] of every ply of both sides'
 /// attractors.
@@ -450,7 +473,7 @@ pub fn core_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Cou
     };
     for winner in 0..2 {
         bit_attractor_layers(&game, winner, |plies, mover, _, _, rows| {
-            let count = rows.iter().map(|&w| u64::from(popcount(w))).sum();
+            let count = ones_in(rows);
             tally.add((plies, mover, mover == winner), count)
         });
     }
@@ -460,8 +483,8 @@ pub fn core_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Cou
 
 /// The same by a hand-written loop of the same plies over the same words (no dp-core solver):
 /// each side's attractor in turn, at odd plies the winner's half (OR over its steps), at even
-/// plies the loser's (AND); per block the rows changed at the half's last ply, and a bitmap of
-/// the blocks to recompute. The moves on words are [`Pursuit`]'s, as in [`core`](fn@core):
+/// plies the loser's (AND); per block the span of rows changed at the half's last ply, and a
+/// bitmap of the blocks to recompute. The moves on words are [`Pursuit`]'s, as in [`core`](fn@core):
 /// what differs is the driver.
 ///
 /// # Complexity
@@ -507,12 +530,16 @@ pub fn plain_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Co
             b_from[m.block].push(b);
         }
     }
+    // Row r reads rows r + dr of A's steps, dr from d0 to d1.
+    let d0 = game.shifts.iter().map(|s| s.dr).min().unwrap_or(0);
+    let d1 = game.shifts.iter().map(|s| s.dr).max().unwrap_or(0);
     let mut counts = Counts::default();
     let mut acc = vec![0u64; stride];
     for winner in 0..2 {
-        // sets[mover], and per block the ply of its last change and the rows changed.
+        // sets[mover], and per block the ply of its last change and the span lo..hi of rows it
+        // changed (empty: n..0).
         let mut sets = [vec![0u64; cells * stride], vec![0u64; cells * stride]];
-        let mut changed = [vec![(0u32, 0u128); cells], vec![(0u32, 0u128); cells]];
+        let mut changed = [vec![(0u32, n, 0); cells], vec![(0u32, n, 0); cells]];
         let mut todo = vec![0u64; (cells + 63) / 64];
         let mut next = vec![0u64; (cells + 63) / 64];
         let mark = |set: &mut [u64], b: usize| set[b / 64] |= 1 << (b % 64);
@@ -533,11 +560,13 @@ pub fn plain_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Co
                 let lost = R::low(n) & !game.live_row(loser, b, r);
                 if lost != R::ZERO {
                     lost.store(&mut sets[loser][b * stride..], r);
-                    changed[loser][b].1 |= 1 << r;
+                    let c = &mut changed[loser][b];
+                    c.1 = c.1.min(r);
+                    c.2 = c.2.max(r + 1);
                     total += ones(lost);
                 }
             }
-            if changed[loser][b].1 != 0 {
+            if changed[loser][b].1 < n {
                 readers(loser, b, &mut todo);
             }
         }
@@ -554,48 +583,40 @@ pub fn plain_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Co
             let (src, dst) = if mover == 0 { (&*s1, s0) } else { (&*s0, s1) };
             let [c0, c1] = &mut changed;
             let (csrc, cdst) = if mover == 0 { (&*c1, c0) } else { (&*c0, c1) };
-            let rows_of = |p: usize| if csrc[p].0 == last { csrc[p].1 } else { 0 };
+            let rows_of = |p: usize| match csrc[p] {
+                (ply, lo, hi) if ply == last => (lo, hi),
+                _ => (n, 0),
+            };
             let mut total = 0;
             for (t, word) in todo.iter_mut().enumerate() {
                 let mut word = std::mem::take(word);
                 while word != 0 {
                     let q = 64 * t + word.trailing_zeros() as usize;
                     word &= word - 1;
-                    let dirty = if mover == 1 {
-                        game.b_to[q].iter().fold(0, |d, m| d | rows_of(m.block))
-                    } else {
-                        // Row r reads row r + dr.
-                        let c = rows_of(q);
-                        let all_rows = !(!0u128 << (n - 1) << 1);
-                        game.shifts.iter().fold(0, |d, s| {
-                            d | if s.dr >= 0 {
-                                c >> s.dr
-                            } else {
-                                c << -s.dr & all_rows
-                            }
+                    // The span of rows whose inputs changed.
+                    let (lo, hi) = if mover == 1 {
+                        game.b_to[q].iter().fold((n, 0), |(lo, hi), m| {
+                            let (a, b) = rows_of(m.block);
+                            (lo.min(a), hi.max(b))
                         })
+                    } else {
+                        match rows_of(q) {
+                            (a, b) if a < b => (
+                                (a as isize - d1).max(0) as usize,
+                                (b as isize - d0).min(n as isize).max(0) as usize,
+                            ),
+                            _ => (n, 0),
+                        }
                     };
-                    if dirty == 0 {
+                    if lo >= hi {
                         continue;
                     }
-                    let (lo, hi) = (
-                        dirty.trailing_zeros() as usize,
-                        128 - dirty.leading_zeros() as usize,
-                    );
                     let acc = &mut acc[lo * w..hi * w];
                     acc.fill(if any { 0 } else { !0 });
                     if mover == 1 {
                         for m in &game.b_to[q] {
                             // OR: only the rows of the block moved to that changed count.
-                            let (from, to) = if any {
-                                let c = rows_of(m.block);
-                                (
-                                    c.trailing_zeros() as usize,
-                                    128 - c.leading_zeros() as usize,
-                                )
-                            } else {
-                                (lo, hi)
-                            };
+                            let (from, to) = if any { rows_of(m.block) } else { (lo, hi) };
                             if from >= to {
                                 continue;
                             }
@@ -611,28 +632,21 @@ pub fn plain_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Co
                         game.a_steps(any, &src[q * stride..q * stride + stride], lo, acc);
                     }
                     game.live_rows(mover, q, lo, acc);
-                    // Into the half, `acc` keeping what entered, then a bit per row.
+                    // Into the half, `acc` keeping what entered, then its first and last non-zero
+                    // rows.
                     let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
                     for (d, a) in dst.iter_mut().zip(acc.iter_mut()) {
                         let new = *a & !*d;
                         *d |= *a;
                         *a = new;
                     }
-                    let mut done = 0u128;
-                    for (k, a) in acc.chunks_exact(w).enumerate() {
-                        if a.iter().any(|&x| x != 0) {
-                            done |= 1 << (lo + k);
-                        }
-                    }
-                    if done != 0 {
-                        cdst[q] = (plies, done);
+                    let entered = |a: &[u64]| a.iter().any(|&x| x != 0);
+                    if let Some(k) = acc.chunks_exact(w).position(entered) {
+                        let end = hi - lo - acc.chunks_exact(w).rev().position(entered).unwrap();
+                        cdst[q] = (plies, lo + k, lo + end);
                         readers(mover, q, &mut next);
-                        let (first, last) = (
-                            done.trailing_zeros() as usize,
-                            128 - done.leading_zeros() as usize,
-                        );
-                        let entered = &acc[(first - lo) * w..(last - lo) * w];
-                        total += entered.iter().map(|&x| u64::from(popcount(x))).sum::<u64>();
+                        let entered = &acc[k * w..end * w];
+                        total += ones_in(entered);
                     }
                 }
             }
@@ -644,4 +658,23 @@ pub fn plain_with<R: BitRow>(n: usize, a_steps: &[Step], b_steps: &[Step]) -> Co
         }
     }
     counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ones_in;
+    use dp_core::{popcount, SplitMix64};
+
+    #[test]
+    fn ones_in_matches_the_table_past_a_chunk_of_full_words() {
+        let mut rng = SplitMix64::new(7);
+        for len in [0, 1, 29, 30, 31, 61, 200] {
+            let mut words: Vec<u64> = (0..len).map(|_| rng.next_u64()).collect();
+            if len == 61 {
+                words.iter_mut().for_each(|w| *w = !0);
+            }
+            let expected: u64 = words.iter().map(|&w| u64::from(popcount(w))).sum();
+            assert_eq!(ones_in(&words), expected, "{} words", len);
+        }
+    }
 }

@@ -15,13 +15,13 @@
 //! Positions are laid out as blocks of rows: a block for each place of the *block piece* (a
 //! [`BlockMove`] of it reads another block whole, rows and bits maybe mirrored), a row of
 //! [`BitRow`] words for each row of the *row piece*, a bit for its column (its moves inside the
-//! block are shifts, [`BitAttractorGame::row_moves`]). For each block the solver keeps which
-//! rows changed at the half's last recomputation; the next ply recomputes, in each block, only
-//! the span of rows that those can change, a loop over words (in an OR step a block move only
-//! adds the rows of its block that changed), and an attractor whose ply changes nothing is
-//! complete. [`bit_attractor`] runs both sides' attractors in step until the asked
-//! position enters one (or neither grows: a draw); [`bit_attractor_layers`] runs one to the end
-//! and shows every position as it enters.
+//! block are shifts, [`BitAttractorGame::row_moves`]). For each block the solver keeps the span
+//! of rows (first to last) changed at the half's last recomputation; the next ply recomputes,
+//! in each block, only the span of rows that those can change, a loop over words (in an OR step
+//! a block move only adds the rows of its block that changed), and an attractor whose ply
+//! changes nothing is complete. [`bit_attractor`] runs both sides' attractors in step until the
+//! asked position enters one (or neither grows: a draw); [`bit_attractor_layers`] runs one to
+//! the end and shows every position as it enters.
 //!
 //! A game whose board has mirror symmetries stores one block per class of the block piece's
 //! places (a quarter of the board for two mirrors): a move to a place outside them is a
@@ -322,7 +322,6 @@ impl Plan {
             let mut steps = Vec::new();
             game.row_steps(mover, |d| steps.push(d));
             steps.sort_unstable();
-            steps.dedup();
             Moves {
                 moves,
                 readers,
@@ -377,15 +376,6 @@ impl BlockSet {
     }
 }
 
-/// The rows `lo..hi` from the first to the last of the mask `rows` (empty for 0).
-#[inline]
-fn span(rows: u128) -> (usize, usize) {
-    (
-        rows.trailing_zeros() as usize,
-        128 - rows.leading_zeros() as usize,
-    )
-}
-
 /// The other side's half to read and `mover`'s to write.
 #[inline]
 fn split<T>(pair: &mut [T; 2], mover: usize) -> (&T, &mut T) {
@@ -403,8 +393,9 @@ struct Attractor {
     plies: u32,
     /// `sets[mover]`: row `r` of block `b` is words `(b * rows + r) * WORDS ..`.
     sets: [Vec<u64>; 2],
-    /// `changed[mover][b]`: the ply of the half's last change in block `b`, and its rows.
-    changed: [Vec<(u32, u128)>; 2],
+    /// `changed[mover][b]`: the ply of the half's last change in block `b`, and the span
+    /// `lo..hi` from its first to its last changed row (only spans are read: a mask costs more).
+    changed: [Vec<(u32, usize, usize)>; 2],
     /// The blocks to recompute at this ply (they read a block changed at the last), and at the
     /// next.
     now: BlockSet,
@@ -423,11 +414,13 @@ impl Attractor {
     {
         let w = G::Row::WORDS;
         let words = plan.blocks * plan.rows * w;
+        // Empty spans that a min and a max grow.
+        let empty = vec![(0, plan.rows, 0); plan.blocks];
         let mut run = Attractor {
             winner,
             plies: 0,
             sets: [vec![0; words], vec![0; words]],
-            changed: [vec![(0, 0); plan.blocks], vec![(0, 0); plan.blocks]],
+            changed: [empty.clone(), empty],
             now: BlockSet::new(plan.blocks),
             next: BlockSet::new(plan.blocks),
             acc: vec![0; plan.rows * w],
@@ -435,7 +428,7 @@ impl Attractor {
         };
         let loser = 1 - winner;
         let all = G::Row::low(plan.cols);
-        let (set, changed) = (&mut run.sets[loser], &mut run.changed[loser]);
+        let (set, changed, now) = (&mut run.sets[loser], &mut run.changed[loser], &mut run.now);
         let mut one = vec![0; w];
         game.terminal_losses(loser, |b, r, bits| {
             assert!(
@@ -447,16 +440,14 @@ impl Attractor {
             let new = bits & !old;
             if new != G::Row::ZERO {
                 (old | bits).store(set, i);
-                changed[b].1 |= 1 << r;
+                let c = &mut changed[b];
+                c.1 = c.1.min(r);
+                c.2 = c.2.max(r + 1);
+                plan.side[winner].readers_of(b, now);
                 new.store(&mut one, 0);
                 visit(0, loser, b, r, &one);
             }
         });
-        for (b, &(_, rows)) in changed.iter().enumerate() {
-            if rows != 0 {
-                plan.side[winner].readers_of(b, &mut run.now);
-            }
-        }
         run
     }
 
@@ -480,51 +471,58 @@ impl Attractor {
         let stride = rows * w;
         let (src, dst) = split(&mut self.sets, mover);
         let (csrc, cdst) = split(&mut self.changed, mover);
-        // The rows of block p of the other half changed at the last ply.
+        // The span of rows of block p of the other half changed at the last ply (empty: rows..0,
+        // which a min and a max ignore).
         let changed = |p: usize| {
-            let (ply, rows) = csrc[p];
+            let (ply, lo, hi) = csrc[p];
             if ply == last {
-                rows
+                (lo, hi)
             } else {
-                0
+                (rows, 0)
             }
         };
         let (side, reader) = (&plan.side[mover], &plan.side[1 - mover]);
-        let all_rows = !0u128 >> (128 - rows);
         let (acc, next) = (&mut self.acc, &mut self.next);
         let mut grew = false;
         self.now.drain(|q| {
             let reads = &side.moves[q];
-            // The rows whose inputs changed at the last ply.
-            let mut dirty = 0u128;
-            // The rows of this block a move reads changed at the last ply.
+            // The span of rows of this block a move reads that changed at the last ply.
             let moved = |m: &BlockMove| {
-                let c = changed(m.block);
+                let (lo, hi) = changed(m.block);
                 if m.flip_rows {
-                    c.reverse_bits() >> (128 - rows)
+                    (rows - hi, rows - lo)
                 } else {
-                    c
+                    (lo, hi)
                 }
             };
+            // Recompute the span lo..hi of the rows whose inputs changed, a word loop per move.
+            let (mut lo, mut hi) = (rows, 0);
             for m in reads {
-                dirty |= moved(m);
+                let (a, b) = moved(m);
+                lo = lo.min(a);
+                hi = hi.max(b);
             }
-            let c = changed(q);
-            for &d in &side.steps {
-                // Row r reads row r + d.
-                dirty |= if d >= 0 { c >> d } else { c << -d & all_rows };
+            let (a, b) = changed(q);
+            // Row r reads rows r + d, d from the first step to the last (they are sorted).
+            if let (true, Some(&d0), Some(&d1)) = (a < b, side.steps.first(), side.steps.last()) {
+                let (a, b) = (
+                    (a as isize - d1).max(0),
+                    (b as isize - d0).min(rows as isize),
+                );
+                if a < b {
+                    lo = lo.min(a as usize);
+                    hi = hi.max(b as usize);
+                }
             }
-            if dirty == 0 {
+            if lo >= hi {
                 return;
             }
-            // Recompute the span lo..hi of those rows, a word loop per block move.
-            let (lo, hi) = span(dirty);
             let acc = &mut acc[lo * w..hi * w];
             acc.fill(if any { 0 } else { !0 });
             for m in reads {
                 // Some move into the other half: what the block held before the last ply is in
                 // this half already, so only the rows that changed count.
-                let (from, to) = if any { span(moved(m)) } else { (lo, hi) };
+                let (from, to) = if any { moved(m) } else { (lo, hi) };
                 if from >= to {
                     continue;
                 }
@@ -564,30 +562,22 @@ impl Attractor {
                 );
             }
             game.live(mover, q, lo, acc);
-            // Into the half, `acc` keeping what entered: a word loop, then a bit per row.
+            // Into the half, `acc` keeping what entered: a word loop, then its first and last
+            // non-zero rows.
             let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
             for (d, a) in dst.iter_mut().zip(acc.iter_mut()) {
                 let new = *a & !*d;
                 *d |= *a;
                 *a = new;
             }
-            let mut done = 0;
-            for a in acc.chunks_exact(w).rev() {
-                done = done << 1 | u128::from(a.iter().any(|&x| x != 0));
-            }
-            let done = done << lo;
-            if done != 0 {
-                cdst[q] = (plies, done);
+            let entered = |a: &[u64]| a.iter().any(|&x| x != 0);
+            if let Some(k) = acc.chunks_exact(w).position(entered) {
+                // Rows k..end of `acc`.
+                let end = hi - lo - acc.chunks_exact(w).rev().position(entered).unwrap();
+                cdst[q] = (plies, lo + k, lo + end);
                 reader.readers_of(q, next);
                 grew = true;
-                let (first, last) = span(done);
-                visit(
-                    plies,
-                    mover,
-                    q,
-                    first,
-                    &acc[(first - lo) * w..(last - lo) * w],
-                );
+                visit(plies, mover, q, lo + k, &acc[k * w..end * w]);
             }
         });
         std::mem::swap(&mut self.now, &mut self.next);
@@ -608,7 +598,7 @@ impl Attractor {
 /// each): O(m) to find the rows whose inputs changed, and for the span of those rows O(m + s)
 /// row operations a row (s the game's moves inside blocks, vectorised loops), plus
 /// O(B / 4096) for the B blocks; the number of plies is the asked distance (the longer
-/// attractor, for a draw). `4 B * rows() * Row::WORDS` words, `4 B` row masks of 32 bytes,
+/// attractor, for a draw). `4 B * rows() * Row::WORDS` words, `4 B` row spans of 24 bytes,
 /// and the block moves read once.
 ///
 /// # Example
@@ -626,7 +616,7 @@ pub fn bit_attractor<G: BitAttractorGame>(
         "a position outside the game"
     );
     let i = block * plan.rows + row;
-    let mut none = |_: u32, _: usize, _: usize, _: usize, _: &[u64]| {};
+    let mut none = |_: u32, _, _, _, _: &[u64]| {};
     let mut runs = [
         Attractor::new(game, &plan, 0, &mut none),
         Attractor::new(game, &plan, 1, &mut none),
