@@ -61,20 +61,16 @@ fn every_sheet_up_to_the_brute_force_area() {
 #[test]
 fn agrees_with_the_brute_force_on_random_files() {
     let cases = 800;
-    if let Some(m) = find_mismatch::<CuttingGame>(1, cases) {
-        panic!("{:?}", m);
-    }
-    // The generator gives LOSE answers often enough to matter (counted on the solver's answers,
-    // which agree with the brute force's on every file above).
+    // The generator gives LOSE answers often enough to matter.
     let mut lose = 0;
     for seed in 1..=cases {
         let sheets = CuttingGame::generate(&mut dp_core::SplitMix64::new(seed));
-        lose += solve_text(&CuttingGame::render(&sheets))
-            .unwrap()
-            .matches("LOSE")
-            .count();
+        lose += CuttingGame::brute_force(&sheets).matches("LOSE").count();
     }
     assert!(lose > 500, "only {} LOSE answers in {} files", lose, cases);
+    if let Some(m) = find_mismatch::<CuttingGame>(1, cases) {
+        panic!("{:?}", m);
+    }
 }
 
 /// The whole table by a second, separate evaluation: plain nested loops over a 2-D table of
