@@ -60,14 +60,15 @@ fn every_sheet_up_to_the_brute_force_area() {
 
 #[test]
 fn agrees_with_the_brute_force_on_random_files() {
-    let cases = 800;
+    // 400 files of up to a few sheets each (the solver fills its whole table per file).
+    let cases = 400;
     // The generator gives LOSE answers often enough to matter.
     let mut lose = 0;
     for seed in 1..=cases {
         let sheets = CuttingGame::generate(&mut dp_core::SplitMix64::new(seed));
         lose += CuttingGame::brute_force(&sheets).matches("LOSE").count();
     }
-    assert!(lose > 500, "only {} LOSE answers in {} files", lose, cases);
+    assert!(lose > 250, "only {} LOSE answers in {} files", lose, cases);
     if let Some(m) = find_mismatch::<CuttingGame>(1, cases) {
         panic!("{:?}", m);
     }

@@ -68,6 +68,8 @@ pub struct Config {
     /// Build each scaffold's oracle program before registering it (what the command does; the
     /// unit tests' scratch workspaces have nothing to build with).
     pub build_scaffolds: bool,
+    /// How long one request may take to arrive ([`REQUEST_DEADLINE`]; shorter in tests).
+    pub request_deadline: Duration,
 }
 
 pub fn run(args: Vec<String>) -> Result<()> {
@@ -103,6 +105,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
         name,
         idle_timeout: timeout.map(Duration::from_secs),
         build_scaffolds: true,
+        request_deadline: REQUEST_DEADLINE,
     };
     let shown: Vec<String> = listeners
         .iter()
@@ -159,7 +162,7 @@ struct Session<'a> {
 }
 
 /// Answers requests on `listeners` until `config` says stop; returns the crates scaffolded.
-/// Each connection is served on a thread of its own within [`REQUEST_DEADLINE`], so a slow or
+/// Each connection is served on a thread of its own within `config.request_deadline`, so a slow or
 /// idle client delays no one; scaffolds are made one at a time.
 pub fn serve(listeners: &[TcpListener], root: &Path, config: &Config) -> Result<Vec<String>> {
     for listener in listeners {
@@ -231,10 +234,11 @@ pub fn serve(listeners: &[TcpListener], root: &Path, config: &Config) -> Result<
 /// One connection: read the request within the deadline, check where it comes from, scaffold,
 /// answer. Problems are reported on stderr, never end the session.
 fn handle(stream: TcpStream, peer: std::net::SocketAddr, session: &Session) {
-    let deadline = Instant::now() + REQUEST_DEADLINE;
+    let allowed = session.config.request_deadline;
     let mut reader = DeadlineReader {
         stream: &stream,
-        deadline,
+        deadline: Instant::now() + allowed,
+        allowed,
     };
     let (status, message) = match read_request(&mut reader) {
         Err(err) => (400, format!("{:#}", err)),
@@ -370,6 +374,7 @@ fn respond(mut stream: TcpStream, status: u16, message: &str) {
 struct DeadlineReader<'a> {
     stream: &'a TcpStream,
     deadline: Instant,
+    allowed: Duration,
 }
 
 impl Read for DeadlineReader<'_> {
@@ -378,7 +383,7 @@ impl Read for DeadlineReader<'_> {
         if left.is_zero() {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::TimedOut,
-                format!("the request took longer than {:?}", REQUEST_DEADLINE),
+                format!("the request took longer than {:?}", self.allowed),
             ));
         }
         self.stream.set_read_timeout(Some(left))?;
@@ -846,6 +851,7 @@ mod tests {
                 name: None,
                 idle_timeout: Some(Duration::from_secs(60)),
                 build_scaffolds: false,
+                request_deadline: REQUEST_DEADLINE,
             };
             serve(&[listener], &root, &config).unwrap()
         });
@@ -915,6 +921,7 @@ mod tests {
             name: None,
             idle_timeout: Some(Duration::from_millis(100)),
             build_scaffolds: false,
+            request_deadline: REQUEST_DEADLINE,
         };
         assert!(serve(&[listener], &ws.0, &config).unwrap().is_empty());
     }
@@ -954,6 +961,9 @@ mod tests {
                 name: None,
                 idle_timeout: Some(Duration::from_secs(30)),
                 build_scaffolds: false,
+                // Long enough for any real request here, short enough that the test of a slow
+                // client waits little for its cut.
+                request_deadline: Duration::from_millis(1500),
             };
             serve(&[listener], &root, &config).unwrap()
         });
@@ -1093,8 +1103,8 @@ mod tests {
             started.elapsed()
         );
         assert_eq!(server.join().unwrap(), ["cf786a-berzerk"]);
-        // The dribbler was cut off at the deadline, long before its 18 s.
-        assert!(dribbling.join().unwrap() < Duration::from_secs(12));
+        // The dribbler was cut off at the deadline (1.5 s here), long before its 18 s.
+        assert!(dribbling.join().unwrap() < Duration::from_secs(5));
     }
 
     #[test]
@@ -1140,6 +1150,7 @@ mod tests {
                 name: None,
                 idle_timeout: Some(Duration::from_secs(30)),
                 build_scaffolds: false,
+                request_deadline: REQUEST_DEADLINE,
             };
             serve(&listeners, &root, &config).unwrap()
         });
