@@ -671,6 +671,18 @@ pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
 
 /// Builds the bundle text of `name`; `pretty` lays out the libraries like the binary's code.
 fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) -> Result<Assembled> {
+    let mut one = assemble_layouts(ws, name, provided, &[pretty])?;
+    Ok(one.remove(0))
+}
+
+/// [`assemble_in`] once for each layout of `pretty`: loaded, rewritten and pruned once, printed
+/// in each.
+fn assemble_layouts(
+    ws: &Workspace,
+    name: &str,
+    provided: &[String],
+    layouts: &[bool],
+) -> Result<Vec<Assembled>> {
     let plan = ws.plan(name, provided)?;
     let root = ws.root.as_path();
 
@@ -754,11 +766,11 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
         );
     }
     let after = prune::defined_names(&items, root, &sources);
-    let dropped = before
+    let dropped: BTreeMap<String, String> = before
         .into_iter()
         .filter(|(name, _)| !after.contains_key(name))
         .collect();
-    let counts = plan
+    let counts: Vec<(String, usize, usize)> = plan
         .crates
         .iter()
         .zip(available)
@@ -776,32 +788,35 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
     };
     // Every library is compact, the binary's own `lib.rs` too: `main.rs` is what a reader of
     // the bundle looks for first, and where most contestants write everything.
-    let compact: BTreeSet<String> = if pretty {
-        BTreeSet::new()
-    } else {
-        plan.crates.iter().map(|c| c.module.clone()).collect()
+    let print = |pretty: bool| {
+        let compact: BTreeSet<String> = if pretty {
+            BTreeSet::new()
+        } else {
+            plan.crates.iter().map(|c| c.module.clone()).collect()
+        };
+        let (text, map) = print::print(&header(&plan), &file, &sources, &compact);
+        Assembled {
+            text,
+            items: counts.clone(),
+            edition: plan.edition.clone(),
+            map,
+            dropped: dropped.clone(),
+            external: plan.external.clone(),
+            compilers: plan.compilers.clone(),
+            libraries: plan
+                .crates
+                .iter()
+                .filter(|c| !c.member)
+                .map(|c| verify::Library {
+                    dir: c.manifest_dir.clone(),
+                    label: format!("{} {}", c.package, c.version),
+                    package: c.package.clone(),
+                    rust_version: c.rust_version.clone(),
+                })
+                .collect(),
+        }
     };
-    let (text, map) = print::print(&header(&plan), &file, &sources, &compact);
-    Ok(Assembled {
-        text,
-        items: counts,
-        edition: plan.edition.clone(),
-        map,
-        dropped,
-        external: plan.external.clone(),
-        compilers: plan.compilers.clone(),
-        libraries: plan
-            .crates
-            .iter()
-            .filter(|c| !c.member)
-            .map(|c| verify::Library {
-                dir: c.manifest_dir.clone(),
-                label: format!("{} {}", c.package, c.version),
-                package: c.package.clone(),
-                rust_version: c.rust_version.clone(),
-            })
-            .collect(),
-    })
+    Ok(layouts.iter().map(|&pretty| print(pretty)).collect())
 }
 
 fn load_tree(

@@ -5,7 +5,7 @@
 
 use super::load::Workspace;
 use super::verify::{first_difference, run_binary, Compiler};
-use super::{assemble, assemble_in, bundle_crate, Options, TempDir, FIXTURES};
+use super::{assemble, assemble_in, assemble_layouts, bundle_crate, Options, TempDir, FIXTURES};
 use crate::workspace;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -137,14 +137,17 @@ fn bundles_are_deterministic() {
 
 /// Every fixture bundle, without its header line (it names the commit); `pretty` lays out the
 /// libraries like the crate's own code, for tests that look for a piece of code in them.
-/// Assembled once per layout for all the tests that read them, the crates side by side.
+/// Assembled once for all the tests that read them, both layouts from one pruning, the crates
+/// side by side.
 fn fixture_bundles(pretty: bool) -> &'static BTreeMap<String, String> {
-    static LAYOUTS: [OnceLock<BTreeMap<String, String>>; 2] = [OnceLock::new(), OnceLock::new()];
-    LAYOUTS[usize::from(pretty)].get_or_init(|| {
+    type Layouts = [BTreeMap<String, String>; 2];
+    static LAYOUTS: OnceLock<Layouts> = OnceLock::new();
+    let layouts = LAYOUTS.get_or_init(|| {
         let ws = fixture_workspace();
         let names = ws.binaries();
         let next = std::sync::atomic::AtomicUsize::new(0);
         let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let mut layouts: Layouts = Default::default();
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..workers)
                 .map(|_| {
@@ -155,22 +158,30 @@ fn fixture_bundles(pretty: bool) -> &'static BTreeMap<String, String> {
                         loop {
                             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                             let Some(name) = names.get(i) else { break done };
-                            let text = assemble_in(ws, name, &[], pretty)
-                                .unwrap_or_else(|e| panic!("{}: {:#}", name, e))
-                                .text;
-                            let body = text.split_once('\n').map_or("", |(_, rest)| rest);
-                            done.push((name.clone(), body.to_string()));
+                            let both = assemble_layouts(ws, name, &[], &[false, true])
+                                .unwrap_or_else(|e| panic!("{}: {:#}", name, e));
+                            let body = |a: &super::Assembled| {
+                                let text = &a.text;
+                                text.split_once('\n')
+                                    .map_or("", |(_, rest)| rest)
+                                    .to_string()
+                            };
+                            done.push((name.clone(), [body(&both[0]), body(&both[1])]));
                         }
                     })
                 })
                 .map(|spawned| spawned.expect("an assembling thread starts"))
                 .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().expect("assembling a fixture panicked"))
-                .collect()
-        })
-    })
+            for handle in handles {
+                for (name, [compact, pretty]) in handle.join().expect("assembling panicked") {
+                    layouts[0].insert(name.clone(), compact);
+                    layouts[1].insert(name, pretty);
+                }
+            }
+        });
+        layouts
+    });
+    &layouts[usize::from(pretty)]
 }
 
 #[test]
