@@ -260,6 +260,12 @@ mod tests {
         list.iter().map(OsString::from).collect()
     }
 
+    /// The cache entry of compiling `dir/main.rs` with `args`.
+    fn entry_of(dir: &Path, args: &[OsString]) -> PathBuf {
+        let key = key(Path::new("rustc"), args, &dir.join("main.rs"), &[], dir).unwrap();
+        cache_dir().join(format!("{:032x}", key))
+    }
+
     fn compile(dir: &Path, args: &[OsString], exe: &str) -> (Compiled, PathBuf) {
         let binary = dir.join(exe);
         let got = rustc(Path::new("rustc"), args, &dir.join("main.rs"), &[], &binary).unwrap();
@@ -285,17 +291,7 @@ mod tests {
             "{}",
             warnings
         );
-        let entry = cache_dir().join(format!(
-            "{:032x}",
-            key(
-                Path::new("rustc"),
-                &flags,
-                &dir.path().join("main.rs"),
-                &[],
-                dir.path()
-            )
-            .unwrap()
-        ));
+        let entry = entry_of(dir.path(), &flags);
         assert!(entry.join("binary").is_file(), "no entry stored");
         // Reused: the same binary (a link to the entry's), the same warnings.
         let (second, again) = compile(dir.path(), &flags, "b");
@@ -310,15 +306,7 @@ mod tests {
         let strict = args(&["--edition", "2021", "-O", "-D", "warnings"]);
         assert!(compile(dir.path(), &strict, "c").0.is_err());
         std::fs::write(dir.path().join("main.rs"), text.replace("= 1", "= 2")).unwrap();
-        let changed = key(
-            Path::new("rustc"),
-            &flags,
-            &dir.path().join("main.rs"),
-            &[],
-            dir.path(),
-        )
-        .unwrap();
-        assert_ne!(cache_dir().join(format!("{:032x}", changed)), entry);
+        assert_ne!(entry_of(dir.path(), &flags), entry);
     }
 
     #[test]
@@ -351,14 +339,6 @@ mod tests {
         let diagnostics = got.unwrap_err();
         let shown = format!("--> {}:1:", dir.path().join("main.rs").display());
         assert!(diagnostics.contains(&shown), "{}", diagnostics);
-        let k = key(
-            Path::new("rustc"),
-            &flags,
-            &dir.path().join("main.rs"),
-            &[],
-            dir.path(),
-        )
-        .unwrap();
-        assert!(!cache_dir().join(format!("{:032x}", k)).exists());
+        assert!(!entry_of(dir.path(), &flags).exists());
     }
 }
