@@ -8,8 +8,8 @@
 //!
 //! The cache lives in `target/compiled/` (beside `target/tmp/`), one folder per key, written
 //! under a temporary name and renamed into place, so a kill or a full disk leaves no half
-//! entry; the least recently used are removed past [`KEEP`]. Any failure of the cache itself
-//! falls back to compiling: it can cost time, never a result.
+//! entry; the least recently used are removed past [`KEEP`] entries or [`KEEP_BYTES`]. Any
+//! failure of the cache itself falls back to compiling: it can cost time, never a result.
 
 use crate::workspace;
 use context_error::{Context, Result};
@@ -20,9 +20,12 @@ use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
-/// Entries kept; the least recently used beyond these are removed (a bundle's binary is 0.5 to
-/// 5 MB).
+/// Entries kept; the least recently used beyond these are removed.
 const KEEP: usize = 200;
+
+/// Bytes of binaries kept (a bundle's binary is 2 to 12 MB, most of it std's symbols): the least
+/// recently used beyond these are removed too.
+const KEEP_BYTES: u64 = 512 << 20;
 
 /// What rustc printed on success (warnings), or the diagnostics of a rejection.
 pub type Compiled = std::result::Result<String, String>;
@@ -205,8 +208,8 @@ fn remember(entry: &Path, binary: &Path, warnings: &str) {
     trim(dir);
 }
 
-/// Removes the least recently used entries past [`KEEP`], and temporary ones a killed process
-/// left (older than an hour).
+/// Removes the least recently used entries past [`KEEP`] or [`KEEP_BYTES`], and temporary ones
+/// a killed process left (older than an hour).
 fn trim(dir: &Path) {
     let Ok(list) = std::fs::read_dir(dir) else {
         return;
@@ -228,11 +231,15 @@ fn trim(dir: &Path) {
             continue;
         }
         let used = std::fs::metadata(path.join("warnings")).and_then(|m| m.modified());
-        entries.push((used.unwrap_or(std::time::UNIX_EPOCH), path));
+        let bytes = std::fs::metadata(path.join("binary")).map_or(0, |m| m.len());
+        entries.push((used.unwrap_or(std::time::UNIX_EPOCH), bytes, path));
     }
-    if entries.len() > KEEP {
-        entries.sort();
-        for (_, path) in &entries[..entries.len() - KEEP] {
+    // Newest first: keep while both bounds hold.
+    entries.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut total = 0;
+    for (k, (_, bytes, path)) in entries.iter().enumerate() {
+        total += bytes;
+        if k >= KEEP || total > KEEP_BYTES {
             std::fs::remove_dir_all(path).ok();
         }
     }
@@ -307,6 +314,31 @@ mod tests {
         assert!(compile(dir.path(), &strict, "c").0.is_err());
         std::fs::write(dir.path().join("main.rs"), text.replace("= 1", "= 2")).unwrap();
         assert_ne!(entry_of(dir.path(), &flags), entry);
+    }
+
+    #[test]
+    fn the_least_recently_used_entries_go_first_and_stale_temporaries_too() {
+        let dir = TempDir::new("compile-cache-trim").unwrap();
+        let now = std::time::SystemTime::now();
+        let entry = |k: usize| dir.path().join(format!("{:032x}", k));
+        for k in 0..KEEP + 3 {
+            std::fs::create_dir_all(entry(k)).unwrap();
+            std::fs::write(entry(k).join("binary"), b"x").unwrap();
+            let warnings = std::fs::File::create(entry(k).join("warnings")).unwrap();
+            // Entry k was last used k seconds ago.
+            let used = now - std::time::Duration::from_secs(k as u64);
+            warnings.set_modified(used).unwrap();
+        }
+        let stale = dir.path().join(".x.new-1-1");
+        std::fs::create_dir_all(&stale).unwrap();
+        std::fs::File::open(&stale)
+            .unwrap()
+            .set_modified(now - std::time::Duration::from_secs(7200))
+            .unwrap();
+        trim(dir.path());
+        assert!((0..KEEP).all(|k| entry(k).exists()));
+        assert!((KEEP..KEEP + 3).all(|k| !entry(k).exists()));
+        assert!(!stale.exists());
     }
 
     #[test]
