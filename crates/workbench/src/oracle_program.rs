@@ -65,17 +65,14 @@ pub fn check(root: &Path, name: &str) -> Result<()> {
 /// Builds the oracle program of crate `name` (`cargo build -p <name> --features oracle --bin
 /// <name>-oracle`, cargo's progress and errors on stderr) and returns its path.
 pub fn build(root: &Path, name: &str) -> Result<PathBuf> {
-    Ok(build_all(root, &[name.to_string()])?.remove(0))
+    let (mut programs, _) = build_with(root, &[name.to_string()], false)?;
+    Ok(programs.remove(0))
 }
 
 /// Builds the oracle programs of crates `names` in one cargo run (so that cargo builds them
-/// side by side on every core) and returns their paths, in the order of `names`.
-pub fn build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
-    build_with(root, names, false).map(|(programs, _)| programs)
-}
-
-/// [`build_all`], and in the same cargo run each crate's own binary (`--bin <name>`, what
-/// `cargo run` runs): the oracle programs' paths and the binaries', in the order of `names`.
+/// side by side on every core), and in the same run each crate's own binary (`--bin <name>`,
+/// what `cargo run` runs): the oracle programs' paths and the binaries', in the order of
+/// `names`.
 pub fn build_all_with_solutions(
     root: &Path,
     names: &[String],
@@ -83,6 +80,7 @@ pub fn build_all_with_solutions(
     build_with(root, names, true)
 }
 
+/// The oracle programs of `names`, and with `solutions` the crates' own binaries, in one cargo run.
 fn build_with(
     root: &Path,
     names: &[String],
