@@ -380,11 +380,7 @@ impl BlockSet {
 #[inline]
 fn split<T>(pair: &mut [T; 2], mover: usize) -> (&T, &mut T) {
     let [a, b] = pair;
-    if mover == 0 {
-        (b, a)
-    } else {
-        (a, b)
-    }
+    if mover == 0 { (b, a) } else { (a, b) }
 }
 
 /// One side's attractor as it grows.
@@ -475,11 +471,7 @@ impl Attractor {
         // which a min and a max ignore).
         let changed = |p: usize| {
             let (ply, lo, hi) = csrc[p];
-            if ply == last {
-                (lo, hi)
-            } else {
-                (rows, 0)
-            }
+            if ply == last { (lo, hi) } else { (rows, 0) }
         };
         let (side, reader) = (&plan.side[mover], &plan.side[1 - mover]);
         let (acc, next) = (&mut self.acc, &mut self.next);
@@ -713,7 +705,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::{bit_attractor, bit_attractor_layers, BitAttractorGame, BitRow, BlockMove};
+    use super::{BitAttractorGame, BitRow, BlockMove, bit_attractor, bit_attractor_layers};
     use crate::random::SplitMix64;
     use crate::retrograde::Value;
 

@@ -244,7 +244,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use super::{bit_retrograde, bit_retrograde_layers, BitRetrogradeGame};
+    use super::{BitRetrogradeGame, bit_retrograde, bit_retrograde_layers};
     use crate::bit_layer::BitLayer;
     use crate::random::SplitMix64;
     use crate::retrograde::{Outcome, Value};

@@ -769,11 +769,12 @@ mod tests {
         // At the end of input, the line after the last line end.
         let mut sc = Scanner::new(b"1\r");
         sc.next::<u8>("x").unwrap();
-        assert!(sc
-            .next::<u8>("y")
-            .unwrap_err()
-            .to_string()
-            .contains("(line 2)"));
+        assert!(
+            sc.next::<u8>("y")
+                .unwrap_err()
+                .to_string()
+                .contains("(line 2)")
+        );
     }
 
     #[test]
@@ -826,11 +827,12 @@ mod tests {
         assert_eq!(sc.next_letter(b'a'..=b'z', "c").unwrap(), b'z');
         assert!(sc.next_letter(b'a'..=b'z', "c").is_err());
         assert!(sc.next_letter(b'a'..=b'z', "c").is_err());
-        assert!(sc
-            .next_word(1..=1, "s")
-            .unwrap_err()
-            .to_string()
-            .contains("end of input"));
+        assert!(
+            sc.next_word(1..=1, "s")
+                .unwrap_err()
+                .to_string()
+                .contains("end of input")
+        );
         // Empty lists, and a list cut short.
         let mut sc = Scanner::new(b"0 2 1 -1 3 4");
         assert!(sc.next_list(0..=5, -1..=1i8, "x").unwrap().is_empty());

@@ -52,27 +52,27 @@ mod tokens;
 mod tree;
 
 pub use crate::bit_attractor::{
-    bit_attractor, bit_attractor_layers, BitAttractorGame, BitRow, BlockMove,
+    BitAttractorGame, BitRow, BlockMove, bit_attractor, bit_attractor_layers,
 };
 pub use crate::bit_blocks::BitBlocks;
 pub use crate::bit_layer::BitLayer;
-pub use crate::bit_retrograde::{bit_retrograde, bit_retrograde_layers, BitRetrogradeGame};
-pub use crate::dag::{wins_in_order, wins_reachable, Cycle, KnownWins, WinTable};
+pub use crate::bit_retrograde::{BitRetrogradeGame, bit_retrograde, bit_retrograde_layers};
+pub use crate::dag::{Cycle, KnownWins, WinTable, wins_in_order, wins_reachable};
 pub use crate::divisors::divisor_lists;
 pub use crate::frontier::Frontier;
 pub use crate::graph_input::{CsrGraph, GraphFormat};
 pub use crate::grundy::{
-    grundy_in_order, grundy_reachable, grundy_values, mex, nim_sum, nim_sum_wins,
-    subtraction_grundy, MexSet, Moves, NOT_EVALUATED,
+    MexSet, Moves, NOT_EVALUATED, grundy_in_order, grundy_reachable, grundy_values, mex, nim_sum,
+    nim_sum_wins, subtraction_grundy,
 };
 pub use crate::hash_memo::HashMemo;
 pub use crate::interval_layers::IntervalLayers;
-pub use crate::io::{run, Error, Integer, Scanner, SHOWN_TOKEN_CHARS};
+pub use crate::io::{Error, Integer, SHOWN_TOKEN_CHARS, Scanner, run};
 pub use crate::lattice_path::{LatticePath, PathMove};
 pub use crate::mixed_radix::MixedRadix;
 pub use crate::negamax::{
-    negamax_grid, negamax_table, negamax_table_by, negamax_walk, EdgeCells, NegamaxMemo, Score,
-    ScoringGame, Tally,
+    EdgeCells, NegamaxMemo, Score, ScoringGame, Tally, negamax_grid, negamax_table,
+    negamax_table_by, negamax_walk,
 };
 pub use crate::popcount::popcount;
 pub use crate::random::SplitMix64;

@@ -586,11 +586,7 @@ impl_cell!(u8, One; u16, Two; u32, Four;);
 /// codes above are values), all but four without (only `top..=top + 2` are values). Always
 /// even, so the parity of a value's code tells a loss (odd) from a win.
 fn top<C: Cell>(in_cells: bool) -> u32 {
-    if in_cells {
-        C::MAX / 2 + 1
-    } else {
-        C::MAX - 3
-    }
+    if in_cells { C::MAX / 2 + 1 } else { C::MAX - 3 }
 }
 
 /// The cells in the narrowest integers that hold them.

@@ -153,11 +153,7 @@ impl RootedTree {
     #[inline]
     pub fn parent(&self, v: usize) -> Option<usize> {
         let p = self.parent[v] as usize;
-        if p == v {
-            None
-        } else {
-            Some(p)
-        }
+        if p == v { None } else { Some(p) }
     }
 
     /// The number of edges between `v` and the root.
