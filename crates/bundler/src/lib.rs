@@ -23,6 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::OnceLock;
 use syn::visit_mut::VisitMut;
 use syn::{parse_quote, Ident, Item};
 pub use verify::Compiler;
@@ -131,17 +132,20 @@ impl Options {
     }
 }
 
-/// Inputs beyond the samples, with a build of the crate that answers them as the judge should
-/// (cargo's build of the crate): the bundle must answer each exactly as that build does. The
-/// bundler makes none; the workbench generates them with a crate's oracle program.
+/// Inputs beyond the samples, each with the answer the crate's own solver gave it in cargo's
+/// build (a sample's `.out`: the output, or the `error:` line of a refusal): the bundle must
+/// answer each as the solver did. The bundler makes none; the workbench generates them with a
+/// crate's oracle program, which answers them in its own process.
 pub struct Generated {
-    /// The input files, in the order they are run.
-    pub inputs: Vec<PathBuf>,
-    /// The reference program, e.g. `target/debug/<crate>`.
-    pub reference: PathBuf,
-    /// What holds the inputs, removed with this.
+    /// Each input with its answer file, in the order they are run.
+    pub cases: Vec<verify::Case>,
+    /// What holds the files, removed with this.
     pub dir: Option<TempDir>,
 }
+
+/// The generated inputs of one crate, which may still be in the making: called when the bundle
+/// needs them (after its compilers and samples), it waits for them.
+pub type Later<'a> = dyn Fn() -> Result<Option<&'a Generated>> + Sync + 'a;
 
 /// What one bundle run produced, for the summary line.
 #[derive(Debug)]
@@ -152,7 +156,7 @@ pub struct Summary {
     /// For each bundled library: its name, items kept and items available.
     pub items: Vec<(String, usize, usize)>,
     pub samples: usize,
-    /// Generated inputs answered as the reference build answers them.
+    /// Generated inputs answered as the crate's solver answers them.
     pub generated: usize,
     /// `rustc 1.63.0 (2021)` for each compiler that passed.
     pub checked: Vec<String>,
@@ -185,7 +189,7 @@ impl std::fmt::Display for Summary {
         let generated = match self.generated {
             0 => String::new(),
             n => format!(
-                "{} generated input{} answered as cargo's build does, ",
+                "{} generated input{} answered as the solver does, ",
                 n,
                 if n == 1 { "" } else { "s" }
             ),
@@ -255,7 +259,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
 
 /// Makes the generated inputs of each crate (`None`: samples only), given the workspace root
 /// and the crates' names.
-pub type Prepare<'a> = dyn Fn(&Path, &[String]) -> Result<Vec<Option<Generated>>> + 'a;
+pub type Prepare<'a> = dyn Fn(&Path, &[String]) -> Result<Vec<Option<Generated>>> + Sync + 'a;
 
 /// `run`, with `prepare` asked once for the generated inputs of every crate to bundle, in the
 /// order given (before any is bundled: it may build them all at once).
@@ -310,26 +314,42 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     if fixtures {
         check_with_cargo(&ws.root, &names)?;
     }
-    let generated = prepare(&ws.root, &names)?;
-    if generated.len() != names.len() {
-        bail!(
-            "generated inputs for {} crates, not {}",
-            generated.len(),
-            names.len()
-        );
-    }
-    // Every crate at once: the compilers share the cores (see `verify`).
+    // The generated inputs are made (for the workbench: the oracle programs built by cargo, then
+    // run) while the bundles are assembled, compiled and run on their samples, which need none:
+    // both keep the cores busy, and neither waits for the other until a bundle's generated
+    // inputs are due.
+    let prepared: OnceLock<std::result::Result<Vec<Option<Generated>>, String>> = OnceLock::new();
     let results: Vec<Result<Summary>> = std::thread::scope(|scope| {
+        let (root, names, prepared) = (&ws.root, &names, &prepared);
+        scope.spawn(move || {
+            let made =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| prepare(root, names)));
+            let made = match made {
+                Ok(Ok(made)) if made.len() == names.len() => Ok(made),
+                Ok(Ok(made)) => Err(format!(
+                    "generated inputs for {} crates, not {}",
+                    made.len(),
+                    names.len()
+                )),
+                Ok(Err(err)) => Err(format!("{:#}", err)),
+                Err(_) => Err("making the generated inputs panicked".to_string()),
+            };
+            prepared.set(made).ok();
+        });
         let handles: Vec<_> = names
             .iter()
-            .zip(&generated)
-            .map(|(name, generated)| {
+            .enumerate()
+            .map(|(k, name)| {
                 let (ws, options) = (&ws, &options);
                 // Pruning recurses through imports as deep as a library's glob cycles go.
                 std::thread::Builder::new()
                     .stack_size(256 << 20)
                     .spawn_scoped(scope, move || {
-                        bundle_in(ws, name, options, generated.as_ref())
+                        let generated = move || match prepared.wait() {
+                            Ok(made) => Ok(made[k].as_ref()),
+                            Err(_) => bail!("its generated inputs were not made (see above)"),
+                        };
+                        bundle_later(ws, name, options, &generated)
                     })
                     .expect("a bundling thread starts")
             })
@@ -339,6 +359,9 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
             .map(|h| h.join().unwrap_or_else(|_| bail!("bundling panicked")))
             .collect()
     });
+    if let Some(Err(err)) = prepared.get() {
+        eprintln!("error: making the generated inputs: {}", err);
+    }
     let mut failed = Vec::new();
     for (name, result) in names.iter().zip(results) {
         match result {
@@ -416,7 +439,8 @@ pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summar
     bundle_in(&Workspace::read(root)?, name, options, None)
 }
 
-/// `bundle_crate`, also checked on `generated` inputs against its reference build.
+/// `bundle_crate`, also checked on `generated` inputs, which it must answer as the crate's
+/// solver did.
 pub fn bundle_crate_with(
     root: &Path,
     name: &str,
@@ -431,6 +455,16 @@ fn bundle_in(
     name: &str,
     options: &Options,
     generated: Option<&Generated>,
+) -> Result<Summary> {
+    bundle_later(ws, name, options, &|| Ok(generated))
+}
+
+/// [`bundle_in`] with the generated inputs asked for only when they are due.
+fn bundle_later<'g>(
+    ws: &Workspace,
+    name: &str,
+    options: &Options,
+    generated: &Later<'g>,
 ) -> Result<Summary> {
     let root = ws.root.as_path();
     let assembled = assemble_in(ws, name, &options.provided, options.pretty)?;
@@ -449,7 +483,6 @@ fn bundle_in(
         root,
         failed_copy: shown_failed,
         dropped: &assembled.dropped,
-        generated,
         libraries: &assembled.libraries,
         compilers_setting: "[package.metadata.judge] (or [workspace.metadata.judge])",
     };
@@ -476,20 +509,34 @@ fn bundle_in(
         }
         current
     };
-    // A bundle proven before on the same text, compilers and samples is not compiled again:
-    // the proof would be the same (a warm `--all` after a change of one crate proves that one).
-    let proof_key = proof_key(&assembled.text, &compilers, &cases, generated)?;
+    // A bundle proven before on the same text, compilers, samples and generated inputs is not
+    // compiled again: the proof would be the same (a warm `--all` after a change of one crate
+    // proves that one). Only then are the generated inputs awaited before the compilers run.
     let proof_file = dir.join(".proofs").join(name);
     let unchanged = std::fs::read_to_string(&target).ok().as_deref() == Some(&assembled.text);
-    let remembered = if unchanged {
-        read_proof(&proof_file, proof_key)
+    let remembered = if unchanged && proof_file.is_file() {
+        let key = proof_key(&assembled.text, &compilers, &cases, generated()?)?;
+        read_proof(&proof_file, key)
     } else {
         None
     };
-    let proof = match remembered.map(Ok).unwrap_or_else(|| {
-        verify::verify(&subject, &compilers, options.skip_missing)
-            .inspect(|proof| write_proof(&proof_file, proof_key, proof))
-    }) {
+    let proof = match remembered {
+        Some(proof) => Ok(proof),
+        None => {
+            let proof = verify::verify(&subject, &compilers, options.skip_missing, generated);
+            // Inputs that were never made fail every crate alike, whatever the bundle's text.
+            let made = generated()?;
+            proof.and_then(|proof| {
+                write_proof(
+                    &proof_file,
+                    proof_key(&assembled.text, &compilers, &cases, made)?,
+                    &proof,
+                );
+                Ok(proof)
+            })
+        }
+    };
+    let proof = match proof {
         Ok(proof) => proof,
         Err(err) => {
             write_atomically(&failed_copy, &assembled.text).ok();
@@ -507,7 +554,7 @@ fn bundle_in(
         bytes: assembled.text.len(),
         items: assembled.items,
         samples: cases.len(),
-        generated: generated.map_or(0, |g| g.inputs.len()),
+        generated: generated()?.map_or(0, |g| g.cases.len()),
         checked: proof.passed,
         skipped: proof.skipped,
         edition_note: proof.edition_note,
@@ -519,7 +566,7 @@ fn bundle_in(
 }
 
 /// What a bundle's proof depends on: its text, each compiler (its `--version`, edition and
-/// flags), each sample, and the generated inputs with their reference build, hashed (FNV-1a,
+/// flags), each sample, and each generated input with its answer, hashed (FNV-1a,
 /// stable across runs and builds of xtask).
 fn proof_key(
     text: &str,
@@ -543,9 +590,9 @@ fn proof_key(
         add(&std::fs::read(&case.2)?);
     }
     if let Some(g) = generated {
-        add(&std::fs::read(&g.reference)?);
-        for input in &g.inputs {
-            add(&std::fs::read(input)?);
+        for case in &g.cases {
+            add(&std::fs::read(&case.1)?);
+            add(&std::fs::read(&case.2)?);
         }
     }
     Ok(hash)

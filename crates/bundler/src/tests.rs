@@ -798,22 +798,20 @@ fn code_from_crates_io_never_warns_even_with_deny_warnings() {
 }
 
 #[test]
-fn generated_inputs_must_be_answered_as_the_reference_build_answers_them() {
+fn generated_inputs_must_be_answered_as_the_solver_answered_them() {
     let dir = fixture();
     let inputs = dir.path().join("inputs");
     std::fs::create_dir_all(&inputs).unwrap();
     // `0` is no sample's number: `ZERO =>` must not become a binding that matches anything.
     std::fs::write(inputs.join("7.in"), "0 1 0\n").unwrap();
-    let reference = |answer: &str| {
-        let source = dir.path().join("reference.rs");
-        std::fs::write(&source, format!("fn main() {{ print!(\"{}\"); }}", answer)).unwrap();
-        current().compile(&source, dir.path(), "reference").unwrap()
+    let answered = |answer: &str| {
+        std::fs::write(inputs.join("7.out"), answer).unwrap();
+        super::Generated {
+            cases: vec![("7".to_string(), inputs.join("7.in"), inputs.join("7.out"))],
+            dir: None,
+        }
     };
-    let generated = super::Generated {
-        inputs: vec![inputs.join("7.in")],
-        reference: reference("-1 zero\\n1 positive\\n"),
-        dir: None,
-    };
+    let generated = answered("-1 zero\n1 positive\n");
     let summary =
         super::bundle_crate_with(dir.path(), "pattern-imports", &quick(), Some(&generated))
             .unwrap_or_else(|e| panic!("{:#}", e));
@@ -821,24 +819,22 @@ fn generated_inputs_must_be_answered_as_the_reference_build_answers_them() {
     assert!(
         summary
             .to_string()
-            .contains("1 generated input answered as cargo's build does"),
+            .contains("1 generated input answered as the solver does"),
         "{}",
         summary
     );
-    // A reference that answers otherwise: refused, naming the input, which is kept.
-    let generated = super::Generated {
-        reference: reference("-1 positive\\n1 positive\\n"),
-        ..generated
-    };
+    // An answer the bundle does not give: refused, naming the input, which is kept.
+    let generated = answered("-1 positive\n1 positive\n");
     let err = format!(
         "{:#}",
         super::bundle_crate_with(dir.path(), "pattern-imports", &quick(), Some(&generated))
             .unwrap_err()
     );
     assert!(
-        err.contains("generated input 7 (target/bundle/pattern-imports.failed-7.in): the bundle answers differently from cargo's build")
+        err.contains("generated input 7 (target/bundle/pattern-imports.failed-7.in): the bundle answers differently from the solver: wrong answer")
             && err.contains("token 2")
-            && err.contains("\"zero\""),
+            && err.contains("solver:   \"positive\"")
+            && err.contains("bundle:   \"zero\""),
         "{}",
         err
     );
@@ -846,6 +842,14 @@ fn generated_inputs_must_be_answered_as_the_reference_build_answers_them() {
         .path()
         .join("target/bundle/pattern-imports.failed-7.in")
         .is_file());
+    // A refusal is an answer too: the bundle must exit with that `error:` line, as with samples.
+    let generated = answered("error: no such input\n");
+    let err = format!(
+        "{:#}",
+        super::bundle_crate_with(dir.path(), "pattern-imports", &quick(), Some(&generated))
+            .unwrap_err()
+    );
+    assert!(err.contains("bundle:   \"-1\""), "{}", err);
 }
 
 /// `--provided`, as a refusal's hint says, links the proc-macro crate from cargo's build: a

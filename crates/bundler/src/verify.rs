@@ -147,27 +147,32 @@ pub fn run_samples(binary: &Path, cases: &[Case], scratch: &Path) -> Result<()> 
         let expected = std::fs::read_to_string(expected)
             .with_context(|| format!("reading {}", expected.display()))?;
         let run = run_binary(binary, input, scratch).with_context(|| format!("sample {}", name))?;
-        let got = match run {
-            Run {
-                success: true,
-                stdout,
-                ..
-            } => stdout,
-            Run { stderr, .. } if expected.trim_start().starts_with("error:") => stderr,
-            Run { status, stderr, .. } => {
-                bail!(
-                    "sample {}: exited with {}: {}",
-                    name,
-                    status,
-                    shorten(stderr.trim(), 5)
-                )
-            }
-        };
-        if let Some(diff) = first_difference(&expected, &got) {
-            bail!("sample {}: wrong answer\n{}", name, diff);
+        if let Some(difference) = answer_difference(&expected, run) {
+            bail!("sample {}: {}", name, difference);
         }
     }
     Ok(())
+}
+
+/// How `run` fails the answer `expected` (a sample's `.out`: the output, or the `error:` line a
+/// refusing solution exits with), or `None` when it gives that answer.
+fn answer_difference(expected: &str, run: Run) -> Option<String> {
+    let got = match run {
+        Run {
+            success: true,
+            stdout,
+            ..
+        } => stdout,
+        Run { stderr, .. } if expected.trim_start().starts_with("error:") => stderr,
+        Run { status, stderr, .. } => {
+            return Some(format!(
+                "exited with {}: {}",
+                status,
+                shorten(stderr.trim(), 5)
+            ))
+        }
+    };
+    first_difference(expected, &got).map(|diff| format!("wrong answer\n{}", diff))
 }
 
 /// How a run of a solution ended.
@@ -260,8 +265,6 @@ pub struct Subject<'a> {
     pub failed_copy: &'a Path,
     /// Names the pruner removed, with where they were defined.
     pub dropped: &'a BTreeMap<String, String>,
-    /// More inputs, answered by a reference build the bundle must agree with.
-    pub generated: Option<&'a super::Generated>,
     /// The bundled libraries that are not the user's code (not workspace members).
     pub libraries: &'a [Library],
     /// Where the compilers' list is set, for the hint of a compiler that refuses a library.
@@ -359,96 +362,21 @@ fn library_refusal(
     ))
 }
 
-/// What the reference build (cargo's build of the crate) did on each generated input.
-type ReferenceRuns = Vec<(PathBuf, Run)>;
-
-/// Runs the reference build on every generated input, one run per core at a time.
-fn reference_runs(generated: &super::Generated, scratch: &Path) -> Result<ReferenceRuns> {
-    let scratch = scratch.join("reference");
-    std::fs::create_dir_all(&scratch)?;
-    let chunks = generated
-        .inputs
-        .chunks(generated.inputs.len().div_ceil(2).max(1));
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = chunks
-            .enumerate()
-            .map(|(k, chunk)| {
-                let (scratch, reference) = (&scratch, &generated.reference);
-                scope.spawn(move || -> Result<ReferenceRuns> {
-                    let _slot = Slot::take();
-                    let dir = scratch.join(k.to_string());
-                    std::fs::create_dir_all(&dir)?;
-                    chunk
-                        .iter()
-                        .map(|input| {
-                            let run = run_binary(reference, input, &dir).with_context(|| {
-                                format!(
-                                    "{} (the reference build) on {}",
-                                    reference.display(),
-                                    input.display()
-                                )
-                            })?;
-                            Ok((input.clone(), run))
-                        })
-                        .collect()
-                })
-            })
-            .collect();
-        let mut runs = Vec::new();
-        for h in handles {
-            runs.extend(h.join().map_err(|_| err!("a reference run panicked"))??);
-        }
-        Ok(runs)
-    })
-}
-
-/// How two runs on one input differ: exit status, the `error:` lines of stderr, stdout's
-/// tokens. `None` when they agree.
-fn run_difference(reference: &Run, got: &Run) -> Option<String> {
-    if reference.success != got.success || reference.status != got.status {
-        return Some(format!(
-            "  cargo's build {}, the bundle {}{}",
-            reference.status,
-            got.status,
-            if got.success {
-                String::new()
-            } else {
-                format!(": {}", shorten(got.stderr.trim(), 5))
-            }
-        ));
-    }
-    let errors = |text: &str| -> String {
-        text.lines()
-            .filter(|l| l.starts_with("error:"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    if let Some(diff) = first_difference(&errors(&reference.stderr), &errors(&got.stderr)) {
-        return Some(format!("  on stderr:\n{}", diff));
-    }
-    first_difference(&reference.stdout, &got.stdout).map(|diff| {
-        diff.replace("expected:", "cargo's:")
-            .replace("got:     ", "bundle:  ")
-    })
-}
-
-/// Runs `binary` on each generated input and compares with the reference's runs; fails on the
-/// first difference, naming the input (a copy of it is kept beside the failed bundle).
+/// Runs `binary` on each generated input and compares with the answer the crate's solver gave
+/// it; fails on the first difference, naming the input (a copy of it is kept beside the failed
+/// bundle).
 fn run_generated(
     binary: &Path,
-    reference: &ReferenceRuns,
+    generated: &super::Generated,
     scratch: &Path,
     subject: &Subject,
 ) -> Result<()> {
-    for (input, expected) in reference {
-        let stem = input
-            .file_stem()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let got = run_binary(binary, input, scratch)
+    for (stem, input, expected) in &generated.cases {
+        let expected = std::fs::read_to_string(expected)
+            .with_context(|| format!("reading {}", expected.display()))?;
+        let run = run_binary(binary, input, scratch)
             .with_context(|| format!("generated input {}", stem))?;
-        if let Some(diff) = run_difference(expected, &got) {
+        if let Some(difference) = answer_difference(&expected, run) {
             let kept = subject
                 .root
                 .join(subject.failed_copy)
@@ -462,10 +390,12 @@ fn run_generated(
                 Err(_) => input.display().to_string(),
             };
             bail!(
-                "generated input {} ({}): the bundle answers differently from cargo's build\n{}",
+                "generated input {} ({}): the bundle answers differently from the solver: {}",
                 stem,
                 shown,
-                diff
+                difference
+                    .replace("expected:", "solver:  ")
+                    .replace("got:     ", "bundle:  ")
             );
         }
     }
@@ -501,23 +431,25 @@ enum Outcome {
     Failed(context_error::Error),
 }
 
-/// Compiles the subject with each compiler (in parallel) and runs the samples on each binary.
-pub fn verify(subject: &Subject, compilers: &[Compiler], skip_missing: bool) -> Result<Proof> {
+/// Compiles the subject with each compiler (in parallel) and runs the samples on each binary,
+/// then the generated inputs, which are awaited only then.
+pub fn verify(
+    subject: &Subject,
+    compilers: &[Compiler],
+    skip_missing: bool,
+    generated: &super::Later,
+) -> Result<Proof> {
     let scratch = super::TempDir::new("bundle")?;
     let source = scratch
         .path()
         .join(format!("{}.rs", subject.name.replace('-', "_")));
     std::fs::write(&source, subject.text)?;
-    let reference = match subject.generated {
-        Some(generated) => reference_runs(generated, scratch.path())?,
-        None => Vec::new(),
-    };
     let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
         let handles: Vec<_> = compilers
             .iter()
             .enumerate()
             .map(|(i, compiler)| {
-                let (source, scratch, reference) = (&source, scratch.path(), &reference);
+                let (source, scratch) = (&source, scratch.path());
                 scope.spawn(move || {
                     check_one(
                         compiler,
@@ -525,7 +457,7 @@ pub fn verify(subject: &Subject, compilers: &[Compiler], skip_missing: bool) -> 
                         source,
                         scratch,
                         subject,
-                        reference,
+                        generated,
                         skip_missing,
                     )
                 })
@@ -628,7 +560,7 @@ fn check_one(
     source: &Path,
     scratch: &Path,
     subject: &Subject,
-    reference: &ReferenceRuns,
+    generated: &super::Later,
     skip_missing: bool,
 ) -> Outcome {
     let version = match compiler.version() {
@@ -657,9 +589,18 @@ fn check_one(
                 &source.display().to_string(),
                 &format!("{}.rs", subject.name),
             );
-            let _slot = Slot::take();
-            let checked = run_samples(&binary, subject.cases, scratch)
-                .and_then(|()| run_generated(&binary, reference, scratch, subject));
+            let samples = {
+                let _slot = Slot::take();
+                run_samples(&binary, subject.cases, scratch)
+            };
+            // The slot is given back while the generated inputs may still be in the making.
+            let checked = samples.and_then(|()| match generated()? {
+                Some(generated) => {
+                    let _slot = Slot::take();
+                    run_generated(&binary, generated, scratch, subject)
+                }
+                None => Ok(()),
+            });
             match checked {
                 Err(err) => Outcome::Failed(err.context(label)),
                 Ok(()) => Outcome::Passed { label, warnings },
@@ -804,7 +745,6 @@ mod tests {
             root: Path::new("/w"),
             failed_copy: Path::new("target/bundle/p.rs.failed"),
             dropped: &dropped,
-            generated: None,
             libraries: &[],
             compilers_setting: "",
         };

@@ -67,16 +67,21 @@ pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 
 /// The solver's output on `text`, or its error, or its panic, as text.
 pub fn solver_output<O: Oracle>(text: &str) -> String {
-    let run = catch_quietly(|| {
+    solver_result::<O>(text).unwrap_or_else(|panic| format!("panic: {}", panic))
+}
+
+/// The solver's output on `text`, or its error as a line `error: ...`; `Err` with the message
+/// of its panic.
+pub fn solver_result<O: Oracle>(text: &str) -> Result<String, String> {
+    let (result, out) = catch_quietly(|| {
         let mut out = Vec::new();
         let result = O::solve(text.as_bytes(), &mut out);
         (result, out)
-    });
-    match run {
-        Ok((Ok(()), out)) => String::from_utf8_lossy(&out).into_owned(),
-        Ok((Err(err), _)) => format!("error: {}", err),
-        Err(panic) => format!("panic: {}", panic),
-    }
+    })?;
+    Ok(match result {
+        Ok(()) => String::from_utf8_lossy(&out).into_owned(),
+        Err(err) => format!("error: {}", err),
+    })
 }
 
 /// Checks the input generated from `seed`, a panicking solver counted as a mismatch.

@@ -20,9 +20,11 @@ pub const USAGE: &str = "\
   solve [FILE]        the solver's answer, or its error as a line `error: ...`
   bench-inputs DIR    writes benchmark input i as DIR/<i>-<stem>.in (removing the other .in
                       files of DIR); prints `<i>-<stem>\\t<name>` per input
-  generate DIR [--cases N] [--seed S]
+  generate DIR [--cases N] [--seed S] [--answers]
                       writes the inputs of seeds S..S+N-1 (default 1 and 200) as DIR/<seed>.in
-                      (removing the other .in files of DIR), for checks that need inputs only
+                      (removing the other .in and .out files of DIR); with --answers also the
+                      solver's answer to each as DIR/<seed>.out, as a sample's .out holds it
+                      (a solver that panics fails the command, naming the seed)
   check [SAMPLES]     the checks every problem gets, on 200 random inputs and the samples
   name                the crate's name
 ";
@@ -109,6 +111,7 @@ where
         "generate" => {
             let cases = args.number("--cases")?.unwrap_or(200);
             let seed = args.number("--seed")?.unwrap_or(1);
+            let answers = args.flag("--answers");
             let dirs = args.finish()?;
             let [dir] = dirs.as_slice() else {
                 return Err(Usage("generate takes one DIR".to_string()));
@@ -116,7 +119,12 @@ where
             if seed.checked_add(cases).is_none() {
                 return Err(Usage("--seed plus --cases is past 2^64".to_string()));
             }
-            Ok(report(write_generated::<O>(Path::new(dir), seed, cases)))
+            Ok(report(write_generated::<O>(
+                Path::new(dir),
+                seed,
+                cases,
+                answers,
+            )))
         }
         "check" => {
             let dirs = args.finish()?;
@@ -301,26 +309,62 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>, String> {
 }
 
 /// Writes the generated inputs of seeds `seed..seed + cases` into `dir` as `<seed>.in`
-/// (emptied of `.in` files first).
-fn write_generated<O: Oracle>(dir: &Path, seed: u64, cases: u64) -> Result<(), String> {
+/// (emptied of `.in` and `.out` files first), and with `answers` the solver's answer to each as
+/// `<seed>.out`: the answers a bundle of the crate must give (`cargo xtask bundle`), from the
+/// solver in this process, on a thread with the stack stress gives it.
+fn write_generated<O: Oracle>(
+    dir: &Path,
+    seed: u64,
+    cases: u64,
+    answers: bool,
+) -> Result<(), String>
+where
+    O::Input: Send + 'static,
+{
     clear_inputs(dir)?;
+    let write = |path: PathBuf, text: &str| {
+        std::fs::write(&path, text).map_err(|err| format!("writing {}: {}", path.display(), err))
+    };
     for s in seed..seed + cases {
         let text = O::render(&O::generate(&mut dp_core::SplitMix64::new(s)));
-        let path = dir.join(format!("{}.in", s));
-        std::fs::write(&path, text)
-            .map_err(|err| format!("writing {}: {}", path.display(), err))?;
+        write(dir.join(format!("{}.in", s)), &text)?;
+        if answers {
+            let answer = solver_answer_on_thread::<O>(text)
+                .map_err(|panic| format!("the solver panicked on the input of seed {}: {} (`cargo xtask stress --seed {} --cases 1` shrinks it)", s, panic, s))?;
+            write(dir.join(format!("{}.out", s)), &answer)?;
+        }
     }
     Ok(())
 }
 
-/// Creates `dir` and removes the `.in` files in it.
+/// The solver's answer to `text` as a sample's `.out` holds it (its output, or its error as a
+/// line `error: ...`, ending in a newline), on a thread with stress's stack; `Err` with the
+/// message of a panic.
+fn solver_answer_on_thread<O: Oracle>(text: String) -> Result<String, String> {
+    crate::cases::quiet_caught_panics();
+    let thread = std::thread::Builder::new()
+        .name("solver".to_string())
+        .stack_size(crate::cases::CASE_STACK)
+        .spawn(move || crate::cases::solver_result::<O>(&text))
+        .map_err(|err| format!("starting the solver's thread: {}", err))?;
+    let answer = thread
+        .join()
+        .map_err(|_| "the solver's thread died".to_string())??;
+    Ok(if answer.ends_with('\n') {
+        answer
+    } else {
+        answer + "\n"
+    })
+}
+
+/// Creates `dir` and removes the `.in` and `.out` files in it.
 fn clear_inputs(dir: &Path) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|err| format!("creating {}: {}", dir.display(), err))?;
     let entries =
         std::fs::read_dir(dir).map_err(|err| format!("reading {}: {}", dir.display(), err))?;
     for entry in entries.flatten() {
         let path = entry.path();
-        if path.extension().is_some_and(|e| e == "in") {
+        if path.extension().is_some_and(|e| e == "in" || e == "out") {
             std::fs::remove_file(&path)
                 .map_err(|err| format!("removing {}: {}", path.display(), err))?;
         }

@@ -1,7 +1,8 @@
 //! A demo oracle program for the kit's tests: the input is one depth d (1 to 99); the brute
 //! force counts it by recursing 1000 d frames deep (past any default thread stack, within the
 //! kit's), the solver prints it. With `DEMO_OVERFLOW_DEPTH=d` set, the brute force recurses
-//! without end on depth d, overflowing even the kit's stack.
+//! without end on depth d, overflowing even the kit's stack; with `DEMO_SOLVER_PANIC=d`, the
+//! solver panics on depth d.
 
 use dp_core::{Error, Scanner, SplitMix64};
 use test_kit::{parse_with, smaller, Oracle};
@@ -43,6 +44,9 @@ impl Oracle for Depth {
         let mut sc = Scanner::new(input);
         let d: u64 = sc.next_in(1..=99, "d")?;
         sc.finish()?;
+        if std::env::var("DEMO_SOLVER_PANIC").ok() == Some(d.to_string()) {
+            panic!("planted on depth {}", d);
+        }
         out.extend_from_slice(format!("{}\n", d).as_bytes());
         Ok(())
     }

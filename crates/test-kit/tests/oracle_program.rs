@@ -218,3 +218,47 @@ fn generate_and_bench_inputs_replace_the_inputs_of_their_folder() {
     assert_eq!(left.len(), 1);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn generate_with_answers_writes_the_solvers_answers_and_names_the_seed_of_a_panic() {
+    let dir = scratch("answers");
+    std::fs::write(dir.join("stale.out"), "1\n").unwrap();
+    let args = [
+        "generate",
+        dir.to_str().unwrap(),
+        "--cases",
+        "3",
+        "--seed",
+        "5",
+        "--answers",
+    ];
+    let run = demo(&args, None);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["5.in", "5.out", "6.in", "6.out", "7.in", "7.out"]);
+    for seed in 5..8 {
+        let input = std::fs::read_to_string(dir.join(format!("{}.in", seed))).unwrap();
+        let answer = std::fs::read_to_string(dir.join(format!("{}.out", seed))).unwrap();
+        // The demo's solver prints its depth back.
+        assert_eq!(answer, input);
+    }
+    // A solver that panics on an input fails the command, naming that input's seed.
+    let six = SplitMix64::new(6).range(1, 99);
+    let run = Command::new(env!("CARGO_BIN_EXE_test-kit-demo-oracle"))
+        .args(args)
+        .env("DEMO_SOLVER_PANIC", six.to_string())
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    let err = text(&run.stderr);
+    assert!(
+        err.contains("the solver panicked on the input of seed 6: planted on depth"),
+        "{}",
+        err
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

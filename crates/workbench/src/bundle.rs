@@ -1,11 +1,12 @@
 //! `cargo xtask bundle`: the bundler ([`bundler::run_with`]), with one more proof for a crate
-//! that has an oracle program: its generator's inputs (200 by default) answered by the bundle
-//! exactly as by cargo's build of the crate (the dev profile, built beside the oracle program in
-//! one cargo run: the workspace optimises it, and its overflow checks make an overflowing
-//! solution a failed proof rather than a silent wrap). Samples cover what their authors thought
-//! of; a construct the bundler changes the meaning of (a pattern that turned into a binding, a
-//! dropped `use` that a glob made up for) shows on inputs no sample has. The bundler itself
-//! knows nothing of oracles: it is handed input files and the reference program.
+//! that has an oracle program: its generator's inputs (200 by default), each answered by the
+//! bundle exactly as by the crate's solver in cargo's build. The oracle program writes the
+//! inputs and the solver's answers in its own process (the dev profile: the workspace optimises
+//! it, and its overflow checks make an overflowing solution a failed proof rather than a silent
+//! wrap). Samples cover what their authors thought of; a construct the bundler changes the
+//! meaning of (a pattern that turned into a binding, a dropped `use` that a glob made up for)
+//! shows on inputs no sample has. The bundler itself knows nothing of oracles: it is handed
+//! input and answer files, as it is the samples.
 
 use crate::oracle_program;
 use bundler::{Generated, TempDir};
@@ -25,7 +26,7 @@ compiles it with rustc alone on the judges' compilers (the current rustc on edit
 2024 and /usr/bin/rustc 1.63 on 2021, unless `compilers` in [package.metadata.judge] or
 [workspace.metadata.judge] names others) and runs every samples/<crate>/*.in on each. A crate
 with an oracle program (src/bin/oracle.rs) is also run on its generator's inputs, which the
-bundle must answer exactly as cargo's build of the crate does. The file is replaced only when every
+bundle must answer exactly as the crate's solver does in cargo's build. The file is replaced only when every
 check passed; a rejected text is kept as <crate>.rs.failed (and a failing input beside it).
   --all              every crate of the workspace with a src/main.rs (libraries are skipped)
   --fixtures         the crates of crates/bundler/testdata/fixture, the bundler's own test workspace
@@ -87,16 +88,14 @@ pub fn run(args: Vec<String>) -> Result<()> {
     })
 }
 
-/// The inputs of seeds `seed..seed + cases` of crate `name`'s oracle program, with cargo's
-/// build of the crate as their reference; `None` for a crate without an oracle
-/// program (or `cases` 0).
+/// The inputs of seeds `seed..seed + cases` of crate `name`'s oracle program, each with the
+/// answer of the crate's solver; `None` for a crate without an oracle program (or `cases` 0).
 pub fn generate(root: &Path, name: &str, cases: u64, seed: u64) -> Result<Option<Generated>> {
     Ok(generate_all(root, &[name.to_string()], cases, seed)?.remove(0))
 }
 
-/// [`generate`] for each crate of `names`, in their order. The oracle programs and the crates'
-/// own binaries are built in one cargo run, so that cargo spreads the crates over the cores
-/// and builds dp-core once for both; the generators run side by side.
+/// [`generate`] for each crate of `names`, in their order. The oracle programs are built in one
+/// cargo run, so that cargo spreads the crates over the cores; the generators run side by side.
 pub fn generate_all(
     root: &Path,
     names: &[String],
@@ -111,15 +110,14 @@ pub fn generate_all(
     if with.is_empty() {
         return Ok(names.iter().map(|_| None).collect());
     }
-    let (programs, references) = oracle_program::build_all_with_solutions(root, &with)?;
+    let programs = oracle_program::build_all(root, &with)?;
     let made: Vec<Result<Generated>> = std::thread::scope(|scope| {
         let handles: Vec<_> = with
             .iter()
-            .zip(programs.iter().zip(&references))
-            .map(|(name, (program, built))| {
+            .zip(&programs)
+            .map(|(name, program)| {
                 scope.spawn(move || {
-                    generate_with(program, built, name, cases, seed)
-                        .with_context(|| name.to_string())
+                    generate_with(program, cases, seed).with_context(|| name.to_string())
                 })
             })
             .collect();
@@ -147,56 +145,57 @@ pub fn generate_all(
     Ok(out)
 }
 
-/// Runs the oracle program at `program` to write the inputs, and copies the build `built` of
-/// crate `name` beside them as the reference.
-fn generate_with(
-    program: &Path,
-    built: &Path,
-    name: &str,
-    cases: u64,
-    seed: u64,
-) -> Result<Generated> {
+/// Runs the oracle program at `program` to write the inputs and the solver's answers.
+fn generate_with(program: &Path, cases: u64, seed: u64) -> Result<Generated> {
     let dir = TempDir::new("generated")?;
-    let inputs_dir = dir.path().join("inputs");
+    let files = dir.path().join("inputs");
     let args: Vec<String> = vec![
         "generate".to_string(),
-        inputs_dir.display().to_string(),
+        files.display().to_string(),
         "--cases".to_string(),
         cases.to_string(),
         "--seed".to_string(),
         seed.to_string(),
+        "--answers".to_string(),
     ];
     oracle_program::output_of(program, &args)
         .with_context(|| format!("{} generate", program.display()))?;
-    let mut inputs: Vec<(u64, PathBuf)> = Vec::new();
-    for entry in std::fs::read_dir(&inputs_dir)
-        .with_context(|| format!("reading {}", inputs_dir.display()))?
+    let mut made: Vec<(u64, String, PathBuf, PathBuf)> = Vec::new();
+    for entry in
+        std::fs::read_dir(&files).with_context(|| format!("reading {}", files.display()))?
     {
-        let path = entry?.path();
-        if path.extension().is_some_and(|e| e == "in") {
-            let seed = path
+        let input = entry?.path();
+        if input.extension().is_some_and(|e| e == "in") {
+            let stem = input
                 .file_stem()
                 .and_then(|s| s.to_str())
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(u64::MAX);
-            inputs.push((seed, path));
+                .unwrap_or_default()
+                .to_string();
+            let answer = input.with_extension("out");
+            if !answer.is_file() {
+                bail!(
+                    "{} generate wrote no {}",
+                    program.display(),
+                    answer.display()
+                );
+            }
+            made.push((stem.parse().unwrap_or(u64::MAX), stem, input, answer));
         }
     }
-    inputs.sort();
-    if inputs.len() as u64 != cases {
+    made.sort();
+    if made.len() as u64 != cases {
         bail!(
             "{} generate wrote {} inputs, not {}",
             program.display(),
-            inputs.len(),
+            made.len(),
             cases
         );
     }
-    // A copy: another build of the crate while the bundle is checked must not change it.
-    let reference = dir.path().join(name);
-    std::fs::copy(built, &reference).with_context(|| format!("copying {}", built.display()))?;
     Ok(Generated {
-        inputs: inputs.into_iter().map(|(_, path)| path).collect(),
-        reference,
+        cases: made
+            .into_iter()
+            .map(|(_, stem, input, answer)| (stem, input, answer))
+            .collect(),
         dir: Some(dir),
     })
 }
@@ -222,20 +221,25 @@ mod tests {
     }
 
     /// The fixture crate with an oracle program: its generator's inputs (zeros, which its
-    /// sample lacks) answered by the bundle as by cargo's build. Builds the fixture
-    /// workspace's crate twice (`cargo xtask bundle --fixtures` does the same).
+    /// sample lacks) answered by the bundle as by the crate's solver. Builds the fixture
+    /// workspace's oracle program (`cargo xtask bundle --fixtures` does the same).
     #[test]
     #[ignore]
-    fn a_fixtures_generated_inputs_are_answered_as_cargos_build() {
+    fn a_fixtures_generated_inputs_are_answered_as_its_solver_answers_them() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../bundler/testdata/fixture");
         let generated = generate(&root, "pattern-imports", 50, 1)
             .unwrap()
             .expect("pattern-imports has an oracle program");
-        assert_eq!(generated.inputs.len(), 50);
+        assert_eq!(generated.cases.len(), 50);
         assert!(generated
-            .inputs
+            .cases
             .iter()
-            .any(|i| std::fs::read_to_string(i).unwrap().contains(" 0 ")));
+            .any(|(_, input, _)| std::fs::read_to_string(input).unwrap().contains(" 0 ")));
+        // Each answer is the solver's: a zero is answered `zero`.
+        assert!(generated.cases.iter().any(|(_, input, answer)| {
+            std::fs::read_to_string(input).unwrap().contains(" 0 ")
+                && std::fs::read_to_string(answer).unwrap().contains("zero")
+        }));
         let options = bundler::Options::from_flags(None, Some("2021".to_string()));
         let summary =
             bundler::bundle_crate_with(&root, "pattern-imports", &options, Some(&generated))

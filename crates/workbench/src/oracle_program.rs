@@ -65,35 +65,16 @@ pub fn check(root: &Path, name: &str) -> Result<()> {
 /// Builds the oracle program of crate `name` (`cargo build -p <name> --features oracle --bin
 /// <name>-oracle`, cargo's progress and errors on stderr) and returns its path.
 pub fn build(root: &Path, name: &str) -> Result<PathBuf> {
-    let (mut programs, _) = build_with(root, &[name.to_string()], false)?;
-    Ok(programs.remove(0))
+    Ok(build_all(root, &[name.to_string()])?.remove(0))
 }
 
 /// Builds the oracle programs of crates `names` in one cargo run (so that cargo builds them
-/// side by side on every core), and in the same run each crate's own binary (`--bin <name>`,
-/// what `cargo run` runs): the oracle programs' paths and the binaries', in the order of
-/// `names`.
-pub fn build_all_with_solutions(
-    root: &Path,
-    names: &[String],
-) -> Result<(Vec<PathBuf>, Vec<PathBuf>)> {
-    build_with(root, names, true)
-}
-
-/// The oracle programs of `names`, and with `solutions` the crates' own binaries, in one cargo run.
-fn build_with(
-    root: &Path,
-    names: &[String],
-    solutions: bool,
-) -> Result<(Vec<PathBuf>, Vec<PathBuf>)> {
+/// side by side on every core): their paths, in the order of `names`.
+pub fn build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
     let features: Vec<String> = names.iter().map(|n| format!("{}/oracle", n)).collect();
     let mut args = vec!["--features".to_string(), features.join(",")];
-    let mut bins: Vec<String> = names.iter().map(|n| binary_name(n)).collect();
-    if solutions {
-        bins.extend(names.iter().cloned());
-    }
-    for (k, bin) in bins.iter().enumerate() {
-        let name = &names[k % names.len()];
+    let bins: Vec<String> = names.iter().map(|n| binary_name(n)).collect();
+    for (name, bin) in names.iter().zip(&bins) {
         args.extend([
             "-p".to_string(),
             name.clone(),
@@ -101,9 +82,7 @@ fn build_with(
             bin.clone(),
         ]);
     }
-    let mut built = cargo_build(root, &args, &bins)?;
-    let solutions = built.split_off(names.len());
-    Ok((built, solutions))
+    cargo_build(root, &args, &bins)
 }
 
 /// Runs `cargo build ARGS` on the workspace at `root` (its progress and errors on stderr)
