@@ -311,7 +311,7 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>, String> {
 /// Writes the generated inputs of seeds `seed..seed + cases` into `dir` as `<seed>.in`
 /// (emptied of `.in` and `.out` files first), and with `answers` the solver's answer to each as
 /// `<seed>.out`: the answers a bundle of the crate must give (`cargo xtask bundle`), from the
-/// solver in this process, on a thread with the stack stress gives it.
+/// solver in this process, one thread per core with the stack stress gives it.
 fn write_generated<O: Oracle>(
     dir: &Path,
     seed: u64,
@@ -322,39 +322,56 @@ where
     O::Input: Send + 'static,
 {
     clear_inputs(dir)?;
-    let write = |path: PathBuf, text: &str| {
-        std::fs::write(&path, text).map_err(|err| format!("writing {}: {}", path.display(), err))
-    };
-    for s in seed..seed + cases {
+    crate::cases::quiet_caught_panics();
+    let jobs = stress::max_jobs().min(cases.max(1) as usize) as u64;
+    // Each thread takes the seeds `seed + k`, `seed + k + jobs`, ...; the error reported is the
+    // one of the smallest seed.
+    let one = move |s: u64| -> Result<(), String> {
+        let write = |path: PathBuf, text: &str| {
+            std::fs::write(&path, text)
+                .map_err(|err| format!("writing {}: {}", path.display(), err))
+        };
         let text = O::render(&O::generate(&mut dp_core::SplitMix64::new(s)));
         write(dir.join(format!("{}.in", s)), &text)?;
         if answers {
-            let answer = solver_answer_on_thread::<O>(text)
-                .map_err(|panic| format!("the solver panicked on the input of seed {}: {} (`cargo xtask stress --seed {} --cases 1` shrinks it)", s, panic, s))?;
-            write(dir.join(format!("{}.out", s)), &answer)?;
+            let answer = crate::cases::solver_result::<O>(&text).map_err(|panic| {
+                format!(
+                    "the solver panicked on the input of seed {}: {} (`cargo xtask stress --seed {} --cases 1` shrinks it)",
+                    s, panic, s
+                )
+            })?;
+            let newline = if answer.ends_with('\n') { "" } else { "\n" };
+            write(dir.join(format!("{}.out", s)), &(answer + newline))?;
         }
+        Ok(())
+    };
+    let failures: Vec<(u64, String)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..jobs)
+            .map(|k| {
+                std::thread::Builder::new()
+                    .name("generate".to_string())
+                    .stack_size(crate::cases::CASE_STACK)
+                    .spawn_scoped(scope, move || {
+                        (seed + k..seed + cases)
+                            .step_by(jobs as usize)
+                            .find_map(|s| one(s).err().map(|err| (s, err)))
+                    })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .filter_map(|h| match h {
+                Ok(h) => h
+                    .join()
+                    .unwrap_or_else(|_| Some((seed, "a generating thread died".to_string()))),
+                Err(err) => Some((seed, format!("starting a generating thread: {}", err))),
+            })
+            .collect()
+    });
+    match failures.into_iter().min() {
+        Some((_, err)) => Err(err),
+        None => Ok(()),
     }
-    Ok(())
-}
-
-/// The solver's answer to `text` as a sample's `.out` holds it (its output, or its error as a
-/// line `error: ...`, ending in a newline), on a thread with stress's stack; `Err` with the
-/// message of a panic.
-fn solver_answer_on_thread<O: Oracle>(text: String) -> Result<String, String> {
-    crate::cases::quiet_caught_panics();
-    let thread = std::thread::Builder::new()
-        .name("solver".to_string())
-        .stack_size(crate::cases::CASE_STACK)
-        .spawn(move || crate::cases::solver_result::<O>(&text))
-        .map_err(|err| format!("starting the solver's thread: {}", err))?;
-    let answer = thread
-        .join()
-        .map_err(|_| "the solver's thread died".to_string())??;
-    Ok(if answer.ends_with('\n') {
-        answer
-    } else {
-        answer + "\n"
-    })
 }
 
 /// Creates `dir` and removes the `.in` and `.out` files in it.
