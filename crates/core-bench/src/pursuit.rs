@@ -315,8 +315,8 @@ impl<R: BitRow> Pursuit<R> {
 
     /// Clears in `acc` (rows `lo..` of block `b`) the positions of `mover` to move that are
     /// terminal. Only the rows that can hold such bits are touched: the other half's rows hold
-    /// positions on the board only, so B's moves (AND or OR over at least one block) and A's OR keep to
-    /// the board, and A's AND does outside the rows of `a_masked`.
+    /// positions on the board only, so B's moves (AND or OR over at least one block) and A's OR
+    /// keep to the board, and A's AND does outside the rows of `a_masked`.
     #[inline]
     fn live_rows(&self, mover: usize, b: usize, lo: usize, acc: &mut [u64]) {
         let hi = lo + acc.len() / R::WORDS;
