@@ -110,8 +110,9 @@ fn mix(mut x: u64) -> u64 {
 struct Shift<R> {
     dr: isize,
     dc: i32,
-    /// The columns from which the step stays on the board.
+    /// The columns from which the step stays on the board, and those of the board it leaves.
     stays: R,
+    holes: R,
 }
 
 /// The board, the steps and the bitboard layout (see the module doc), as a
@@ -134,6 +135,10 @@ pub struct Pursuit<R> {
     shifts: Vec<Shift<R>>,
     /// Row `r`: the cells of A with a step on the board.
     a_moves: Vec<R>,
+    /// The rows where A's AND can keep bits that are not live: a cell with no step on the
+    /// board, or bits past the board (only left shifts on the board); elsewhere the steps'
+    /// masks clear them, and the live pass skips the row.
+    a_masked: Vec<usize>,
     /// For each cell of B: the cells it steps to, and its row and the cells of that row but its
     /// own.
     b_to: Vec<Vec<BlockMove>>,
@@ -179,17 +184,21 @@ impl<R: BitRow> Pursuit<R> {
         };
         let shifts: Vec<Shift<R>> = a_steps
             .iter()
-            .map(|&(dr, dc)| Shift {
-                dr: dr as isize,
-                dc,
-                stays: if dc >= 0 {
+            .map(|&(dr, dc)| {
+                let stays = if dc >= 0 {
                     all >> dc as u32
                 } else {
                     all << (-dc) as u32 & all
-                },
+                };
+                Shift {
+                    dr: dr as isize,
+                    dc,
+                    stays,
+                    holes: all & !stays,
+                }
             })
             .collect();
-        let a_moves = (0..n)
+        let a_moves: Vec<R> = (0..n)
             .map(|r| {
                 let mut row = R::ZERO;
                 for (&step, shift) in a_steps.iter().zip(&shifts) {
@@ -198,6 +207,12 @@ impl<R: BitRow> Pursuit<R> {
                     }
                 }
                 row
+            })
+            .collect();
+        let a_masked = (0..n)
+            .filter(|&r| {
+                let right = |&(dr, dc): &Step| dc >= 0 && on_board(r, 0, (dr, 0)).is_some();
+                a_moves[r] != all || !a_steps.iter().any(right)
             })
             .collect();
         let cells = n * n;
@@ -215,6 +230,7 @@ impl<R: BitRow> Pursuit<R> {
             n,
             shifts,
             a_moves,
+            a_masked,
             b_to,
             own,
             all,
@@ -262,7 +278,7 @@ impl<R: BitRow> Pursuit<R> {
             let target = &mut acc[(from - lo) * w..(to - lo) * w];
             let source = (from as isize + s.dr) as usize;
             let rows = &set[source * w..(source + to - from) * w];
-            let (dc, stays) = (s.dc, s.stays);
+            let (dc, stays, holes) = (s.dc, s.stays, s.holes);
             let pairs = target.chunks_exact_mut(w).zip(rows.chunks_exact(w));
             if dc >= 0 && any {
                 pairs.for_each(|(a, x)| {
@@ -270,7 +286,7 @@ impl<R: BitRow> Pursuit<R> {
                 });
             } else if dc >= 0 {
                 pairs.for_each(|(a, x)| {
-                    (R::load(a, 0) & (R::load(x, 0) >> dc as u32 | !stays)).store(a, 0)
+                    (R::load(a, 0) & (R::load(x, 0) >> dc as u32 | holes)).store(a, 0)
                 });
             } else if any {
                 pairs.for_each(|(a, x)| {
@@ -278,7 +294,7 @@ impl<R: BitRow> Pursuit<R> {
                 });
             } else {
                 pairs.for_each(|(a, x)| {
-                    (R::load(a, 0) & (R::load(x, 0) << (-dc) as u32 | !stays)).store(a, 0)
+                    (R::load(a, 0) & (R::load(x, 0) << (-dc) as u32 | holes)).store(a, 0)
                 });
             }
         }
@@ -298,24 +314,23 @@ impl<R: BitRow> Pursuit<R> {
     }
 
     /// Clears in `acc` (rows `lo..` of block `b`) the positions of `mover` to move that are
-    /// terminal.
+    /// terminal. Only the rows that can hold such bits are touched: the other half's rows hold
+    /// positions on the board only, so B's moves (AND or OR over at least one block) and A's OR
+    /// keep to the board, and A's AND does outside the rows of `a_masked`.
     #[inline]
     fn live_rows(&self, mover: usize, b: usize, lo: usize, acc: &mut [u64]) {
-        let w = R::WORDS;
+        let hi = lo + acc.len() / R::WORDS;
         if mover == 0 {
-            let moves = &self.a_moves[lo..lo + acc.len() / w];
-            for (a, &m) in acc.chunks_exact_mut(w).zip(moves) {
-                (R::load(a, 0) & m).store(a, 0);
+            for &r in &self.a_masked {
+                if (lo..hi).contains(&r) {
+                    (R::load(acc, r - lo) & self.a_moves[r]).store(acc, r - lo);
+                }
             }
         } else if self.b_to[b].is_empty() {
             acc.fill(0);
-        } else {
-            for a in acc.chunks_exact_mut(w) {
-                (R::load(a, 0) & self.all).store(a, 0);
-            }
         }
         let (r, own) = self.own[b];
-        if (lo..lo + acc.len() / w).contains(&r) {
+        if (lo..hi).contains(&r) {
             (R::load(acc, r - lo) & own).store(acc, r - lo);
         }
     }
