@@ -20,6 +20,32 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// `generate DIR --cases 3 --seed 5`, with `--answers` if `answers`.
+fn generate_3_from_5(dir: &std::path::Path, answers: bool) -> Vec<&str> {
+    let mut args = vec![
+        "generate",
+        dir.to_str().unwrap(),
+        "--cases",
+        "3",
+        "--seed",
+        "5",
+    ];
+    if answers {
+        args.push("--answers");
+    }
+    args
+}
+
+/// The names of the files in `dir`, sorted.
+fn names_in(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
 fn scratch(what: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("test-kit-{}-{}", what, std::process::id()));
     std::fs::remove_dir_all(&dir).ok();
@@ -190,24 +216,9 @@ fn generate_and_bench_inputs_replace_the_inputs_of_their_folder() {
     let dir = scratch("generate");
     std::fs::write(dir.join("stale.in"), "1\n").unwrap();
     std::fs::write(dir.join("notes.txt"), "kept").unwrap();
-    let run = demo(
-        &[
-            "generate",
-            dir.to_str().unwrap(),
-            "--cases",
-            "3",
-            "--seed",
-            "5",
-        ],
-        None,
-    );
+    let run = demo(&generate_3_from_5(&dir, false), None);
     assert!(run.status.success(), "{}", text(&run.stderr));
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    assert_eq!(names, ["5.in", "6.in", "7.in", "notes.txt"]);
+    assert_eq!(names_in(&dir), ["5.in", "6.in", "7.in", "notes.txt"]);
     let five = std::fs::read_to_string(dir.join("5.in")).unwrap();
     assert_eq!(five, format!("{}\n", SplitMix64::new(5).range(1, 99)));
     // The demo names no benchmark inputs: its folder is left with none (no stale input stays).
@@ -223,23 +234,13 @@ fn generate_and_bench_inputs_replace_the_inputs_of_their_folder() {
 fn generate_with_answers_writes_the_solvers_answers_and_names_the_seed_of_a_panic() {
     let dir = scratch("answers");
     std::fs::write(dir.join("stale.out"), "1\n").unwrap();
-    let args = [
-        "generate",
-        dir.to_str().unwrap(),
-        "--cases",
-        "3",
-        "--seed",
-        "5",
-        "--answers",
-    ];
+    let args = generate_3_from_5(&dir, true);
     let run = demo(&args, None);
     assert!(run.status.success(), "{}", text(&run.stderr));
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    assert_eq!(names, ["5.in", "5.out", "6.in", "6.out", "7.in", "7.out"]);
+    assert_eq!(
+        names_in(&dir),
+        ["5.in", "5.out", "6.in", "6.out", "7.in", "7.out"]
+    );
     for seed in 5..8 {
         let input = std::fs::read_to_string(dir.join(format!("{}.in", seed))).unwrap();
         let answer = std::fs::read_to_string(dir.join(format!("{}.out", seed))).unwrap();
