@@ -48,6 +48,14 @@ pub fn quiet_caught_panics() {
 
 /// Runs `f`, returning its panic's message instead of unwinding.
 pub fn catch_quietly<T>(f: impl FnOnce() -> T) -> Result<T, String> {
+    let mut f = Some(f);
+    let mut out = None;
+    catch_quietly_dyn(&mut || out = f.take().map(|f| f()))?;
+    Ok(out.expect("the closure ran"))
+}
+
+/// [`catch_quietly`]'s work, compiled once in the kit rather than once per caller's type.
+fn catch_quietly_dyn(f: &mut dyn FnMut()) -> Result<(), String> {
     QUIET.with(|flag| flag.set(true));
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
     QUIET.with(|flag| flag.set(false));
