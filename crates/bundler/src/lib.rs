@@ -262,7 +262,9 @@ pub fn run(args: Vec<String>) -> Result<()> {
 pub type Prepare<'a> = dyn Fn(&Path, &[String]) -> Result<Vec<Option<Generated>>> + Sync + 'a;
 
 /// `run`, with `prepare` asked once for the generated inputs of every crate to bundle, in the
-/// order given (before any is bundled: it may build them all at once).
+/// order given (it may build them all at once). It runs on a thread of its own while the
+/// bundles are assembled, compiled and run on their samples; each bundle waits for its inputs
+/// only then.
 pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     // `--provided` may be repeated (`Args::value` keeps the last).
     let mut provided = Vec::new();
