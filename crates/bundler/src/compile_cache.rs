@@ -8,7 +8,7 @@
 //!
 //! The cache lives in `target/compiled/` (beside `target/tmp/`), one folder per key, written
 //! under a temporary name and renamed into place, so a kill or a full disk leaves no half
-//! entry; the least recently used are removed past [`KEEP`] entries or [`KEEP_BYTES`]. Any
+//! entry; the least recently used are removed past `KEEP` entries or `KEEP_BYTES`. Any
 //! failure of the cache itself falls back to compiling: it can cost time, never a result.
 
 use crate::workspace;
