@@ -68,7 +68,7 @@ pub struct Config {
     /// Build each scaffold's oracle program before registering it (what the command does; the
     /// unit tests' scratch workspaces have nothing to build with).
     pub build_scaffolds: bool,
-    /// How long one request may take to arrive ([`REQUEST_DEADLINE`]; shorter in tests).
+    /// How long one request may take to arrive (`REQUEST_DEADLINE`; shorter in tests).
     pub request_deadline: Duration,
 }
 
