@@ -144,14 +144,27 @@ pub type Case = (String, PathBuf, PathBuf);
 /// 1 and that line on stderr (what `dp_core::run` does with an `Err`).
 pub fn run_samples(binary: &Path, cases: &[Case], scratch: &Path) -> Result<()> {
     for (name, input, expected) in cases {
-        let expected = std::fs::read_to_string(expected)
-            .with_context(|| format!("reading {}", expected.display()))?;
-        let run = run_binary(binary, input, scratch).with_context(|| format!("sample {}", name))?;
-        if let Some(difference) = answer_difference(&expected, run) {
-            bail!("sample {}: {}", name, difference);
+        let what = format!("sample {}", name);
+        if let Some(difference) = case_difference(binary, input, expected, scratch, &what)? {
+            bail!("{}: {}", what, difference);
         }
     }
     Ok(())
+}
+
+/// Runs `binary` on `input` and compares with the answer file `expected`: how it differs
+/// ([`answer_difference`]), or `None`. `what` names the case in errors of the run itself.
+fn case_difference(
+    binary: &Path,
+    input: &Path,
+    expected: &Path,
+    scratch: &Path,
+    what: &str,
+) -> Result<Option<String>> {
+    let answer = std::fs::read_to_string(expected)
+        .with_context(|| format!("reading {}", expected.display()))?;
+    let run = run_binary(binary, input, scratch).with_context(|| what.to_string())?;
+    Ok(answer_difference(&answer, run))
 }
 
 /// How `run` fails the answer `expected` (a sample's `.out`: the output, or the `error:` line a
@@ -372,11 +385,8 @@ fn run_generated(
     subject: &Subject,
 ) -> Result<()> {
     for (stem, input, expected) in &generated.cases {
-        let expected = std::fs::read_to_string(expected)
-            .with_context(|| format!("reading {}", expected.display()))?;
-        let run = run_binary(binary, input, scratch)
-            .with_context(|| format!("generated input {}", stem))?;
-        if let Some(difference) = answer_difference(&expected, run) {
+        let what = format!("generated input {}", stem);
+        if let Some(difference) = case_difference(binary, input, expected, scratch, &what)? {
             let kept = subject
                 .root
                 .join(subject.failed_copy)
