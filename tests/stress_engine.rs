@@ -262,7 +262,11 @@ fn same_seed_same_first_mismatch_whatever_the_jobs() {
     assert_eq!(one.seed, two.seed);
     assert_eq!(one.input, two.input);
     // And it is the first failing seed.
-    assert!((100..one.seed).all(|s| test_kit::cases::check_seed::<ForgetfulChess>(s).is_none()));
+    assert!((100..one.seed).all(|s| test_kit::cases::check_seed(
+        &test_kit::Erase::<ForgetfulChess>::NEW,
+        s
+    )
+    .is_none()));
 }
 
 #[test]

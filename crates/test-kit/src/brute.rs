@@ -2,6 +2,7 @@
 //! its size guard, run on a thread with the stack stress gives it.
 
 use crate::cases::{catch_quietly, CASE_STACK};
+use crate::erased::{DynOracle, Erase};
 use crate::oracle::Oracle;
 
 /// The brute force's answer to the input file `text` of oracle `O`, with a newline at the end.
@@ -10,40 +11,55 @@ use crate::oracle::Oracle;
 ///
 /// # Example
 /// See the oracle program ([`crate::oracle_program`]), whose `brute` command calls it.
-pub fn brute_answer<O: Oracle>(text: &[u8]) -> Result<String, String>
-where
-    O::Input: Send + 'static,
-{
-    let input = O::parse(text).map_err(|err| format!("not an input of {}: {}", O::name(), err))?;
-    if let Some(why) = O::brute_force_refuses(&input) {
-        return Err(format!(
-            "too large for the brute force of {}: {}",
-            O::name(),
-            why
-        ));
-    }
+pub fn brute_answer<O: Oracle>(text: &[u8]) -> Result<String, String> {
+    brute_answer_dyn(&Erase::<O>::NEW, text)
+}
+
+/// [`brute_answer`], compiled once.
+pub(crate) fn brute_answer_dyn(oracle: &dyn DynOracle, text: &[u8]) -> Result<String, String> {
+    let name = oracle.name();
     crate::cases::quiet_caught_panics();
-    let thread = std::thread::Builder::new()
-        .name("brute force".to_string())
-        .stack_size(CASE_STACK)
-        .spawn(move || catch_quietly(|| O::brute_force(&input)))
-        .map_err(|err| format!("starting the brute force's thread: {}", err))?;
-    match thread.join() {
-        Ok(Ok(answer)) if answer.ends_with('\n') => Ok(answer),
-        Ok(Ok(answer)) => Ok(answer + "\n"),
-        Ok(Err(panic)) => Err(format!(
+    // Read on the brute force's thread too: an erased input stays on the thread that made it.
+    let joined = std::thread::scope(|scope| {
+        let thread = std::thread::Builder::new()
+            .name("brute force".to_string())
+            .stack_size(CASE_STACK)
+            .spawn_scoped(scope, || {
+                let input = oracle
+                    .parse(text)
+                    .map_err(|err| format!("not an input of {}: {}", name, err))?;
+                if let Some(why) = oracle.brute_force_refuses(&input) {
+                    return Err(format!(
+                        "too large for the brute force of {}: {}",
+                        name, why
+                    ));
+                }
+                Ok(catch_quietly(|| oracle.brute_force(&input)))
+            })
+            .map_err(|err| format!("starting the brute force's thread: {}", err))?;
+        Ok::<_, String>(thread.join())
+    })?;
+    match joined {
+        Ok(Ok(Ok(answer))) if answer.ends_with('\n') => Ok(answer),
+        Ok(Ok(Ok(answer))) => Ok(answer + "\n"),
+        Ok(Ok(Err(panic))) => Err(format!(
             "the brute force of {} gave up on this input: {}",
-            O::name(),
-            panic
+            name, panic
         )),
-        Err(_) => Err(format!("the brute force of {} failed", O::name())),
+        Ok(Err(refused)) => Err(refused),
+        Err(_) => Err(format!("the brute force of {} failed", name)),
     }
 }
 
 /// The solver's answer to `text`, or its error as a line `error: ...`, with a newline at the
 /// end: what a sample's `.out` holds.
 pub fn solver_answer<O: Oracle>(text: &[u8]) -> String {
-    let answer = crate::cases::solver_output::<O>(&String::from_utf8_lossy(text));
+    solver_answer_dyn(&Erase::<O>::NEW, text)
+}
+
+/// [`solver_answer`], compiled once.
+pub(crate) fn solver_answer_dyn(oracle: &dyn DynOracle, text: &[u8]) -> String {
+    let answer = crate::cases::solver_output(oracle, &String::from_utf8_lossy(text));
     if answer.ends_with('\n') {
         answer
     } else {

@@ -1,8 +1,10 @@
-//! One batch of generated cases checked in this process: the part of a stress run that knows the
-//! oracle's types. The oracle program runs it in a child process per batch (so that a case that
-//! aborts the process is reported with its seed); tests run it on threads.
+//! One batch of generated cases checked in this process: the part of a stress run that runs the
+//! oracle (through [`DynOracle`], so it is compiled once, here). The oracle program runs it in a
+//! child process per batch (so that a case that aborts the process is reported with its seed);
+//! tests run it on threads.
 
-use crate::oracle::{check_input_with, Mismatch, Oracle};
+use crate::erased::{AnyInput, DynOracle};
+use crate::oracle::{same_tokens, Mismatch};
 use dp_core::SplitMix64;
 use std::time::{Duration, Instant};
 
@@ -74,16 +76,16 @@ pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// The solver's output on `text`, or its error, or its panic, as text.
-pub fn solver_output<O: Oracle>(text: &str) -> String {
-    solver_result::<O>(text).unwrap_or_else(|panic| format!("panic: {}", panic))
+pub fn solver_output(oracle: &dyn DynOracle, text: &str) -> String {
+    solver_result(oracle, text).unwrap_or_else(|panic| format!("panic: {}", panic))
 }
 
 /// The solver's output on `text`, or its error as a line `error: ...`; `Err` with the message
 /// of its panic.
-pub fn solver_result<O: Oracle>(text: &str) -> Result<String, String> {
+pub fn solver_result(oracle: &dyn DynOracle, text: &str) -> Result<String, String> {
     let (result, out) = catch_quietly(|| {
         let mut out = Vec::new();
-        let result = O::solve(text.as_bytes(), &mut out);
+        let result = oracle.solve(text.as_bytes(), &mut out);
         (result, out)
     })?;
     Ok(match result {
@@ -93,30 +95,83 @@ pub fn solver_result<O: Oracle>(text: &str) -> Result<String, String> {
 }
 
 /// Checks the input generated from `seed`, a panicking solver counted as a mismatch.
-pub fn check_seed<O: Oracle>(seed: u64) -> Option<Mismatch<O::Input>> {
-    let input = O::generate(&mut SplitMix64::new(seed));
-    check_input_with::<O>(seed, input, solver_output::<O>)
+pub fn check_seed(oracle: &dyn DynOracle, seed: u64) -> Option<Mismatch<AnyInput>> {
+    let input = oracle.generate(&mut SplitMix64::new(seed));
+    check_input(oracle, seed, input, &|text| solver_output(oracle, text))
+}
+
+/// Checks `input` (made from `seed`) with the solver run by `run`: `None` when it agrees with
+/// the brute force.
+pub fn check_input(
+    oracle: &dyn DynOracle,
+    seed: u64,
+    input: AnyInput,
+    run: &dyn Fn(&str) -> String,
+) -> Option<Mismatch<AnyInput>> {
+    let text = oracle.render(&input);
+    let expected = oracle.brute_force(&input);
+    let got = run(&text);
+    if same_tokens(&expected, &got) {
+        None
+    } else {
+        Some(Mismatch {
+            seed,
+            input,
+            text,
+            expected,
+            got,
+        })
+    }
+}
+
+/// Greedy shrinking: while some variant from the oracle's shrink still fails `check` (a
+/// mismatch, as [`check_input`] finds it), take the first such variant; at most `budget`
+/// checks. Returns the last failing input and the number of steps.
+pub fn shrink(
+    oracle: &dyn DynOracle,
+    mismatch: Mismatch<AnyInput>,
+    budget: usize,
+    check: &dyn Fn(u64, AnyInput) -> Option<Mismatch<AnyInput>>,
+) -> (Mismatch<AnyInput>, usize) {
+    let mut best = mismatch;
+    let mut left = budget;
+    let mut steps = 0;
+    'outer: loop {
+        for candidate in oracle.shrink(&best.input) {
+            if left == 0 {
+                break 'outer;
+            }
+            left -= 1;
+            if let Some(smaller) = check(best.seed, candidate) {
+                best = smaller;
+                steps += 1;
+                continue 'outer;
+            }
+        }
+        break;
+    }
+    (best, steps)
 }
 
 /// Checks seeds `first..=last` in order, telling `event` about each, and stops at the first
 /// mismatch or brute-force panic.
-pub fn run_cases<O: Oracle>(first: u64, last: u64, event: &mut dyn FnMut(Event)) {
+pub fn run_cases(oracle: &dyn DynOracle, first: u64, last: u64, event: &mut dyn FnMut(Event)) {
     quiet_caught_panics();
     let mut seed = first;
     loop {
         event(Event::Start(seed));
         let begun = Instant::now();
-        let input = O::generate(&mut SplitMix64::new(seed));
-        let text = O::render(&input);
-        let expected = match catch_quietly(|| O::brute_force(&input)) {
+        let input = oracle.generate(&mut SplitMix64::new(seed));
+        let text = oracle.render(&input);
+        let expected = match catch_quietly(|| oracle.brute_force(&input)) {
             Ok(expected) => expected,
             Err(message) => {
                 event(Event::GaveUp { seed, message });
                 return;
             }
         };
-        let got = solver_output::<O>(&text);
-        if !crate::oracle::same_tokens(&expected, &got) {
+        let got = solver_output(oracle, &text);
+        if !same_tokens(&expected, &got) {
             event(Event::Mismatch(seed));
             return;
         }

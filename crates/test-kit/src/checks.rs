@@ -4,6 +4,7 @@
 //! and with a stray word appended (which must be refused).
 
 use crate::cases;
+use crate::erased::{DynOracle, Erase};
 use crate::oracle::{same_tokens, Oracle};
 use dp_core::SplitMix64;
 use std::path::Path;
@@ -26,9 +27,18 @@ pub struct Checked {
 /// # Example
 /// See the oracle program's `check` command ([`crate::oracle_program`]).
 pub fn standard_checks<O: Oracle>(cases: u64, samples: Option<&Path>) -> Result<Checked, String> {
-    let name = O::name();
+    standard_checks_dyn(&Erase::<O>::NEW, cases, samples)
+}
+
+/// [`standard_checks`], compiled once.
+pub(crate) fn standard_checks_dyn(
+    oracle: &dyn DynOracle,
+    cases: u64,
+    samples: Option<&Path>,
+) -> Result<Checked, String> {
+    let name = oracle.name();
     for seed in 1..=cases {
-        if let Some(mismatch) = cases::check_seed::<O>(seed) {
+        if let Some(mismatch) = cases::check_seed(oracle, seed) {
             return Err(format!(
                 "{}: seed {}: the solver disagrees with the brute force on\n{}expected {:?}, got {:?}",
                 name, seed, mismatch.text, mismatch.expected, mismatch.got
@@ -37,41 +47,42 @@ pub fn standard_checks<O: Oracle>(cases: u64, samples: Option<&Path>) -> Result<
     }
     let mut rng = SplitMix64::new(7);
     for _ in 0..cases {
-        let input = O::generate(&mut rng);
-        let text = O::render(&input);
-        let parsed = O::parse(text.as_bytes()).map_err(|err| {
+        let input = oracle.generate(&mut rng);
+        let text = oracle.render(&input);
+        let parsed = oracle.parse(text.as_bytes()).map_err(|err| {
             format!(
                 "{}: parse refuses what render wrote, {:?}: {}",
                 name, text, err
             )
         })?;
-        if O::render(&parsed) != text {
+        if oracle.render(&parsed) != text {
             return Err(format!("{}: parse then render changes {:?}", name, text));
         }
-        if let Some(why) = O::brute_force_refuses(&input) {
+        if let Some(why) = oracle.brute_force_refuses(&input) {
             return Err(format!(
                 "{}: the generator made an input the brute force refuses ({}): {:?}",
                 name, why, text
             ));
         }
-        for smaller in O::shrink(&input) {
-            if O::render(&smaller) == text {
+        for smaller in oracle.shrink(&input) {
+            if oracle.render(&smaller) == text {
                 return Err(format!(
-                    "{}: shrink proposes the same input {:?}",
-                    name, input
+                    "{}: shrink proposes the same input {}",
+                    name,
+                    oracle.debug(&input)
                 ));
             }
         }
     }
-    let text = O::render(&O::generate(&mut rng)) + "x\n";
-    if O::parse(text.as_bytes()).is_ok() {
+    let text = oracle.render(&oracle.generate(&mut rng)) + "x\n";
+    if oracle.parse(text.as_bytes()).is_ok() {
         return Err(format!(
             "{}: parse accepts a stray token after the input: {:?}",
             name, text
         ));
     }
     let samples = match samples {
-        Some(dir) => check_samples::<O>(dir)?,
+        Some(dir) => check_samples_dyn(oracle, dir)?,
         None => 0,
     };
     Ok(Checked { cases, samples })
@@ -81,6 +92,11 @@ pub fn standard_checks<O: Oracle>(cases: u64, samples: Option<&Path>) -> Result<
 /// token, and so must its answer to the input with CRLF line ends; an accepted input with a
 /// stray word appended must be refused. Returns the number of samples.
 pub fn check_samples<O: Oracle>(dir: &Path) -> Result<usize, String> {
+    check_samples_dyn(&Erase::<O>::NEW, dir)
+}
+
+/// [`check_samples`], compiled once.
+fn check_samples_dyn(oracle: &dyn DynOracle, dir: &Path) -> Result<usize, String> {
     let mut inputs: Vec<_> = std::fs::read_dir(dir)
         .map_err(|err| format!("reading {}: {}", dir.display(), err))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
@@ -93,7 +109,7 @@ pub fn check_samples<O: Oracle>(dir: &Path) -> Result<usize, String> {
         let expected = std::fs::read_to_string(path.with_extension("out"))
             .map_err(|err| format!("{}: no readable .out: {}", shown, err))?;
         let text = String::from_utf8_lossy(&input).into_owned();
-        let got = cases::solver_output::<O>(&text);
+        let got = cases::solver_output(oracle, &text);
         if !same_tokens(&got, &expected) {
             return Err(format!(
                 "{}: the solver answers {:?}, the .out says {:?}",
@@ -101,7 +117,7 @@ pub fn check_samples<O: Oracle>(dir: &Path) -> Result<usize, String> {
             ));
         }
         let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
-        let got = cases::solver_output::<O>(&crlf);
+        let got = cases::solver_output(oracle, &crlf);
         if !same_tokens(&got, &expected) {
             return Err(format!(
                 "{} with CRLF line ends: the solver answers {:?}, the .out says {:?}",
@@ -112,7 +128,7 @@ pub fn check_samples<O: Oracle>(dir: &Path) -> Result<usize, String> {
             // A word, not a number: inputs that run to the end of the file (no count) would
             // read a number as one more value.
             let padded = format!("{}\njunk\n", text);
-            let got = cases::solver_output::<O>(&padded);
+            let got = cases::solver_output(oracle, &padded);
             if !got.starts_with("error:") {
                 return Err(format!(
                     "{} with a stray word appended: accepted, answering {:?}",

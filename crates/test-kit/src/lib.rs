@@ -9,6 +9,7 @@
 //! | `game.rs` | `game::*` | the literal game search: outcome (with repetition as a draw), plies, scores; tallies of a table |
 //! | `gen.rs` | `gen::*` | random trees, DAGs, graphs, permutations, words, subsets |
 //! | `shrink.rs` | [`smaller`], [`shorter`], [`windows`], [`shrink_each`], [`shrink_list`], [`ShrinkNumber`] | strictly smaller numbers and lists, for shrinking |
+//! | `erased.rs` | [`DynOracle`], [`Erase`], [`AnyInput`] | an oracle behind a reference, so the engine below is compiled once here, not in every problem's program |
 //! | `program.rs` | [`oracle_program`] | the `main` of a problem's oracle program, which `cargo xtask` builds and runs |
 //! | `stress.rs` | `stress::*` | the stress engine: batches in child processes, the lowest failure shrunk and saved |
 //! | `cases.rs` | `cases::*` | one batch of cases in this process, panics caught |
@@ -19,6 +20,7 @@
 mod brute;
 pub mod cases;
 mod checks;
+mod erased;
 pub mod files;
 pub mod format;
 pub mod game;
@@ -31,6 +33,7 @@ pub mod stress;
 
 pub use crate::brute::{brute_answer, solver_answer};
 pub use crate::checks::{check_samples, standard_checks, Checked};
+pub use crate::erased::{AnyInput, DynOracle, Erase};
 pub use crate::oracle::{
     check_input, check_input_with, check_seed, find_mismatch, parse_with, run_solver, same_tokens,
     shrink_mismatch, shrink_mismatch_with, BenchInput, Mismatch, Oracle, Planted, PlantedSolver,

@@ -2,6 +2,7 @@
 //! together, so tests, the oracle program (`cargo xtask stress`, `brute`, `sample`) and
 //! benchmarks drive every problem the same way.
 
+use crate::erased::Erase;
 use dp_core::{Error, Scanner, SplitMix64};
 
 /// A judge problem seen from its tests: random small inputs, a brute force that models the rules
@@ -50,7 +51,7 @@ use dp_core::{Error, Scanner, SplitMix64};
 /// ```
 pub trait Oracle {
     /// One whole input file, in a form that can be rendered and shrunk.
-    type Input: Clone + std::fmt::Debug;
+    type Input: Clone + std::fmt::Debug + 'static;
 
     /// The problem crate's name, e.g. `p4363-staircase-chess`.
     fn name() -> &'static str;
@@ -315,20 +316,8 @@ pub fn check_input_with<O: Oracle>(
     input: O::Input,
     run: impl Fn(&str) -> String,
 ) -> Option<Mismatch<O::Input>> {
-    let text = O::render(&input);
-    let expected = O::brute_force(&input);
-    let got = run(&text);
-    if same_tokens(&expected, &got) {
-        None
-    } else {
-        Some(Mismatch {
-            seed,
-            input,
-            text,
-            expected,
-            got,
-        })
-    }
+    crate::cases::check_input(&Erase::<O>::NEW, seed, Erase::<O>::erase(input), &run)
+        .map(Erase::<O>::typed)
 }
 
 /// The first of `cases` random inputs (seeds `first_seed..`) on which solver and brute force
@@ -372,24 +361,10 @@ pub fn shrink_mismatch_with<O: Oracle>(
     budget: usize,
     run: impl Fn(&str) -> String,
 ) -> (Mismatch<O::Input>, usize) {
-    let mut best = mismatch;
-    let mut left = budget;
-    let mut steps = 0;
-    'outer: loop {
-        for candidate in O::shrink(&best.input) {
-            if left == 0 {
-                break 'outer;
-            }
-            left -= 1;
-            if let Some(smaller) = check_input_with::<O>(best.seed, candidate, &run) {
-                best = smaller;
-                steps += 1;
-                continue 'outer;
-            }
-        }
-        break;
-    }
-    (best, steps)
+    let oracle = &Erase::<O>::NEW;
+    let check = |seed, candidate| crate::cases::check_input(oracle, seed, candidate, &run);
+    let (best, steps) = crate::cases::shrink(oracle, Erase::<O>::erased(mismatch), budget, &check);
+    (Erase::<O>::typed(best), steps)
 }
 
 /// Reads a whole input file for [`Oracle::parse`]: `read` takes what it needs from a

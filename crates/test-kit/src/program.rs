@@ -3,6 +3,7 @@
 //! brute | sample | bench | test` build that program for that crate alone and run it. So a
 //! change to one problem recompiles that problem and its program, nothing else.
 
+use crate::erased::{DynOracle, Erase};
 use crate::oracle::Oracle;
 use crate::stress::{self, ChildProcesses, Config};
 use std::io::{Read, Write};
@@ -57,12 +58,14 @@ pub const USAGE: &str = "\
 ///     test_kit::oracle_program::<Echo>()
 /// }
 /// ```
-pub fn oracle_program<O: Oracle>()
-where
-    O::Input: Send + 'static,
-{
+pub fn oracle_program<O: Oracle>() {
+    oracle_program_dyn(&Erase::<O>::NEW)
+}
+
+/// [`oracle_program`], compiled once here rather than in every problem's program.
+fn oracle_program_dyn(oracle: &dyn DynOracle) {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let code = match run::<O>(args) {
+    let code = match run(oracle, args) {
         Ok(code) => code,
         Err(Usage(message)) => {
             eprintln!("error: {}", message);
@@ -76,20 +79,17 @@ where
 /// A usage error, with its message.
 struct Usage(String);
 
-fn run<O: Oracle>(args: Vec<String>) -> Result<i32, Usage>
-where
-    O::Input: Send + 'static,
-{
+fn run(oracle: &dyn DynOracle, args: Vec<String>) -> Result<i32, Usage> {
     let mut args = Args(args);
     let Some(command) = args.next() else {
         return Err(Usage("no command given".to_string()));
     };
     match command.as_str() {
-        "stress" => stress_command::<O>(args),
+        "stress" => stress_command(oracle, args),
         "brute" => {
             let files = args.finish()?;
             Ok(answer_files(&files, |text| {
-                crate::brute::brute_answer::<O>(text)
+                crate::brute::brute_answer_dyn(oracle, text)
             }))
         }
         "solve" => {
@@ -98,7 +98,7 @@ where
                 return Err(Usage("solve takes one FILE at most".to_string()));
             }
             Ok(answer_files(&files, |text| {
-                Ok(crate::brute::solver_answer::<O>(text))
+                Ok(crate::brute::solver_answer_dyn(oracle, text))
             }))
         }
         "bench-inputs" => {
@@ -106,7 +106,7 @@ where
             let [dir] = dirs.as_slice() else {
                 return Err(Usage("bench-inputs takes one DIR".to_string()));
             };
-            Ok(report(write_bench_inputs::<O>(Path::new(dir))))
+            Ok(report(write_bench_inputs(oracle, Path::new(dir))))
         }
         "generate" => {
             let cases = args.number("--cases")?.unwrap_or(200);
@@ -119,7 +119,8 @@ where
             if seed.checked_add(cases).is_none() {
                 return Err(Usage("--seed plus --cases is past 2^64".to_string()));
             }
-            Ok(report(write_generated::<O>(
+            Ok(report(write_generated(
+                oracle,
                 Path::new(dir),
                 seed,
                 cases,
@@ -129,20 +130,21 @@ where
         "check" => {
             let dirs = args.finish()?;
             let samples = dirs.first().map(PathBuf::from).filter(|d| d.is_dir());
-            let result =
-                crate::checks::standard_checks::<O>(200, samples.as_deref()).map(|checked| {
+            let result = crate::checks::standard_checks_dyn(oracle, 200, samples.as_deref()).map(
+                |checked| {
                     println!(
                         "{}: {} random inputs and {} samples pass the standard checks",
-                        O::name(),
+                        oracle.name(),
                         checked.cases,
                         checked.samples
                     );
-                });
+                },
+            );
             Ok(report(result))
         }
         "name" => {
             args.finish()?;
-            println!("{}", O::name());
+            println!("{}", oracle.name());
             Ok(0)
         }
         "help" | "--help" | "-h" => {
@@ -156,14 +158,14 @@ where
                 return Err(Usage("__batch FIRST LAST [LIMIT_MS]".to_string()));
             };
             let limit = number(2).map(Duration::from_millis);
-            Ok(stress::serve_batch::<O>(first, last, limit))
+            Ok(stress::serve_batch(oracle, first, last, limit))
         }
         "__shrink" => {
             let rest = args.finish()?;
             let Some(seed) = rest.first().and_then(|s| s.parse::<u64>().ok()) else {
                 return Err(Usage("__shrink SEED".to_string()));
             };
-            let shrunk = stress::shrink_seed::<O>(seed);
+            let shrunk = stress::shrink_seed(oracle, seed);
             Ok(match shrunk {
                 Ok(shrunk) => {
                     let stdout = std::io::stdout();
@@ -192,10 +194,7 @@ fn report(result: Result<(), String>) -> i32 {
     }
 }
 
-fn stress_command<O: Oracle>(mut args: Args) -> Result<i32, Usage>
-where
-    O::Input: Send + 'static,
-{
+fn stress_command(oracle: &dyn DynOracle, mut args: Args) -> Result<i32, Usage> {
     let cases = args.number("--cases")?.unwrap_or(stress::DEFAULT_CASES);
     let seed = args.number("--seed")?.unwrap_or(1);
     let jobs = args.number("--jobs")?.unwrap_or(0) as usize;
@@ -213,7 +212,7 @@ where
         jobs,
         save_dir: save_dir
             .map(PathBuf::from)
-            .unwrap_or_else(|| Path::new("samples").join(O::name())),
+            .unwrap_or_else(|| Path::new("samples").join(oracle.name())),
         progress: !quiet,
         case_time_limit: Some(
             limit_ms.map_or(stress::DEFAULT_CASE_TIME_LIMIT, Duration::from_millis),
@@ -227,28 +226,28 @@ where
         }
     };
     let runner = ChildProcesses { program };
-    let report = match stress::stress(O::name(), &config, &runner) {
+    let report = match stress::stress(oracle.name(), &config, &runner) {
         Ok(report) => report,
         Err(err) => {
             eprintln!("error: {}", err);
             return Ok(1);
         }
     };
-    let report = with_crash_input::<O>(report);
+    let report = with_crash_input(oracle, report);
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let root = std::env::current_dir().unwrap_or_default();
-    stress::print_report(O::name(), &config, &report, &root, &mut out).ok();
+    stress::print_report(oracle.name(), &config, &report, &root, &mut out).ok();
     Ok(if report.failure.is_some() { 1 } else { 0 })
 }
 
 /// A crashed case's input, made again here (generating and rendering it crashes nothing, or
 /// the oracle's generator is what crashed: then it stays unknown).
-fn with_crash_input<O: Oracle>(mut report: stress::Report) -> stress::Report {
+fn with_crash_input(oracle: &dyn DynOracle, mut report: stress::Report) -> stress::Report {
     if let Some(stress::Failure::Crashed { seed, input, .. }) = &mut report.failure {
         let seed = *seed;
         *input = crate::cases::catch_quietly(|| {
-            O::render(&O::generate(&mut dp_core::SplitMix64::new(seed)))
+            oracle.render(&oracle.generate(&mut dp_core::SplitMix64::new(seed)))
         })
         .ok();
     }
@@ -312,15 +311,13 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>, String> {
 /// (emptied of `.in` and `.out` files first), and with `answers` the solver's answer to each as
 /// `<seed>.out`: the answers a bundle of the crate must give (`cargo xtask bundle`), from the
 /// solver in this process, one thread per core with the stack stress gives it.
-fn write_generated<O: Oracle>(
+fn write_generated(
+    oracle: &dyn DynOracle,
     dir: &Path,
     seed: u64,
     cases: u64,
     answers: bool,
-) -> Result<(), String>
-where
-    O::Input: Send + 'static,
-{
+) -> Result<(), String> {
     clear_inputs(dir)?;
     crate::cases::quiet_caught_panics();
     let jobs = stress::max_jobs().min(cases.max(1) as usize) as u64;
@@ -331,10 +328,10 @@ where
             std::fs::write(&path, text)
                 .map_err(|err| format!("writing {}: {}", path.display(), err))
         };
-        let text = O::render(&O::generate(&mut dp_core::SplitMix64::new(s)));
+        let text = oracle.render(&oracle.generate(&mut dp_core::SplitMix64::new(s)));
         write(dir.join(format!("{}.in", s)), &text)?;
         if answers {
-            let answer = crate::cases::solver_result::<O>(&text).map_err(|panic| {
+            let answer = crate::cases::solver_result(oracle, &text).map_err(|panic| {
                 format!(
                     "the solver panicked on the input of seed {}: {} (`cargo xtask stress --seed {} --cases 1` shrinks it)",
                     s, panic, s
@@ -391,11 +388,11 @@ fn clear_inputs(dir: &Path) -> Result<(), String> {
 
 /// Writes every benchmark input of `O` into `dir` (emptied of `.in` files first, so no stale
 /// input stays), printing `stem<TAB>name` per input.
-fn write_bench_inputs<O: Oracle>(dir: &Path) -> Result<(), String> {
+fn write_bench_inputs(oracle: &dyn DynOracle, dir: &Path) -> Result<(), String> {
     clear_inputs(dir)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for (i, input) in O::bench_inputs().into_iter().enumerate() {
+    for (i, input) in oracle.bench_inputs().into_iter().enumerate() {
         let stem = format!("{:02}-{}", i + 1, file_stem(&input.name));
         let path = dir.join(format!("{}.in", stem));
         std::fs::write(&path, &input.text)

@@ -9,7 +9,8 @@
 //! tests run batches on threads ([`InProcess`]).
 
 use crate::cases::{self, catch_quietly, Event, CASE_STACK};
-use crate::oracle::{check_input_with, Mismatch, Oracle};
+use crate::erased::{DynOracle, Erase};
+use crate::oracle::Oracle;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -205,44 +206,23 @@ pub struct Shrunk {
     pub got: String,
 }
 
-/// Greedy shrinking: while some variant from [`Oracle::shrink`] still disagrees, take the first
-/// such variant (a variant on which the brute force panics is skipped). Returns the last failing
-/// input and the number of steps.
-pub fn shrink_mismatch<O: Oracle>(
-    mismatch: Mismatch<O::Input>,
-    budget: usize,
-) -> (Mismatch<O::Input>, usize) {
-    let mut best = mismatch;
-    let mut left = budget;
-    let mut steps = 0;
-    'outer: loop {
-        for candidate in O::shrink(&best.input) {
-            if left == 0 {
-                break 'outer;
-            }
-            left -= 1;
-            let seed = best.seed;
-            let checked =
-                catch_quietly(|| check_input_with::<O>(seed, candidate, cases::solver_output::<O>));
-            if let Ok(Some(smaller)) = checked {
-                best = smaller;
-                steps += 1;
-                continue 'outer;
-            }
-        }
-        break;
-    }
-    (best, steps)
-}
-
-/// The shrunk mismatch of the input of `seed`, or an error when that seed agrees.
-pub fn shrink_seed<O: Oracle>(seed: u64) -> Result<Shrunk, String> {
-    let mismatch = cases::check_seed::<O>(seed).ok_or_else(|| format!("seed {} agrees", seed))?;
-    let (shrunk, steps) = shrink_mismatch::<O>(mismatch, SHRINK_BUDGET);
+/// The shrunk mismatch of the input of `seed`, or an error when that seed agrees: greedy
+/// shrinking with a panicking solver counted as a mismatch, and a variant on which the brute
+/// force panics skipped.
+pub fn shrink_seed(oracle: &dyn DynOracle, seed: u64) -> Result<Shrunk, String> {
+    let mismatch =
+        cases::check_seed(oracle, seed).ok_or_else(|| format!("seed {} agrees", seed))?;
+    let solver = |text: &str| cases::solver_output(oracle, text);
+    let check = |seed, candidate| {
+        catch_quietly(|| cases::check_input(oracle, seed, candidate, &solver))
+            .ok()
+            .flatten()
+    };
+    let (shrunk, steps) = cases::shrink(oracle, mismatch, SHRINK_BUDGET, &check);
     Ok(Shrunk {
         steps,
+        debug: oracle.debug(&shrunk.input),
         input: shrunk.text,
-        debug: format!("{:?}", shrunk.input),
         expected: shrunk.expected,
         got: shrunk.got,
     })
@@ -272,36 +252,47 @@ impl<O: Oracle> Runner for InProcess<O> {
         limit: Option<Duration>,
         event: &mut dyn FnMut(&Event),
     ) -> BatchEnd {
-        let mut end = BatchEnd::Done;
-        cases::run_cases::<O>(first, last, &mut |e| {
-            match &e {
-                Event::Agree { seed, took, .. } if limit.is_some_and(|l| *took > l) => {
-                    if matches!(end, BatchEnd::Done) {
-                        end = BatchEnd::Failed(Failure::TimedOut {
-                            seed: *seed,
-                            limit: limit.unwrap_or_default(),
-                        });
-                    }
-                }
-                Event::Mismatch(seed) => {
-                    end = BatchEnd::Failed(Failure::Mismatch(placeholder(*seed)));
-                }
-                Event::GaveUp { seed, message } => {
-                    end = BatchEnd::Failed(Failure::GaveUp {
-                        seed: *seed,
-                        message: message.clone(),
-                    })
-                }
-                _ => {}
-            }
-            event(&e);
-        });
-        end
+        batch_in_process(&Erase::<O>::NEW, first, last, limit, event)
     }
 
     fn shrink(&self, seed: u64) -> Result<Shrunk, String> {
-        shrink_seed::<O>(seed)
+        shrink_seed(&Erase::<O>::NEW, seed)
     }
+}
+
+/// [`InProcess`]'s batch, compiled once.
+fn batch_in_process(
+    oracle: &dyn DynOracle,
+    first: u64,
+    last: u64,
+    limit: Option<Duration>,
+    event: &mut dyn FnMut(&Event),
+) -> BatchEnd {
+    let mut end = BatchEnd::Done;
+    cases::run_cases(oracle, first, last, &mut |e| {
+        match &e {
+            Event::Agree { seed, took, .. } if limit.is_some_and(|l| *took > l) => {
+                if matches!(end, BatchEnd::Done) {
+                    end = BatchEnd::Failed(Failure::TimedOut {
+                        seed: *seed,
+                        limit: limit.unwrap_or_default(),
+                    });
+                }
+            }
+            Event::Mismatch(seed) => {
+                end = BatchEnd::Failed(Failure::Mismatch(placeholder(*seed)));
+            }
+            Event::GaveUp { seed, message } => {
+                end = BatchEnd::Failed(Failure::GaveUp {
+                    seed: *seed,
+                    message: message.clone(),
+                })
+            }
+            _ => {}
+        }
+        event(&e);
+    });
+    end
 }
 
 /// A mismatch known by its seed only, until it is shrunk.
@@ -576,50 +567,52 @@ fn read_shrunk(bytes: &[u8]) -> Result<Shrunk, String> {
 
 /// The child's side of [`ChildProcesses::batch`]: checks `first..=last` on a thread with
 /// [`CASE_STACK`], one line per event on stdout, `end` when done; past `limit` it writes
-/// `timeout SEED` and exits with code 3 (a case cannot be stopped from outside its thread).
-pub fn serve_batch<O: Oracle>(first: u64, last: u64, limit: Option<Duration>) -> i32 {
-    let clock = std::sync::Arc::new(CaseClock::new());
-    let watched = std::sync::Arc::clone(&clock);
-    let worker = std::thread::Builder::new()
-        .name("stress case".to_string())
-        .stack_size(CASE_STACK)
-        .spawn(move || {
-            let stdout = std::io::stdout();
-            let mut out = stdout.lock();
-            cases::run_cases::<O>(first, last, &mut |e| {
-                if let Event::Start(seed) = e {
-                    watched.started(seed);
-                }
-                // Flushed per line, so that the parent knows the seed of a case that crashes.
-                writeln!(out, "{}", encode(&e)).ok();
-                out.flush().ok();
-            });
-            watched.finished();
-            writeln!(out, "end").ok();
-            out.flush().ok();
-        });
-    let worker = match worker {
-        Ok(worker) => worker,
-        Err(err) => {
-            eprintln!("error: starting the case thread: {}", err);
-            return 2;
-        }
+/// `timeout SEED` and ends the process with code 3 (a case cannot be stopped from outside its
+/// thread).
+pub fn serve_batch(oracle: &dyn DynOracle, first: u64, last: u64, limit: Option<Duration>) -> i32 {
+    let clock = CaseClock::new();
+    let line = |text: &str| {
+        // Flushed per line, so that the parent knows the seed of a case that crashes.
+        let stdout = std::io::stdout();
+        let mut out = stdout.lock();
+        writeln!(out, "{}", text).ok();
+        out.flush().ok();
     };
-    loop {
-        if worker.is_finished() {
-            return if worker.join().is_ok() { 0 } else { 101 };
-        }
-        if let (Some(limit), Some((seed, since))) = (limit, clock.running()) {
-            if since.elapsed() > limit {
-                let stdout = std::io::stdout();
-                let mut out = stdout.lock();
-                writeln!(out, "timeout {}", seed).ok();
-                out.flush().ok();
-                return 3;
+    std::thread::scope(|scope| {
+        let worker = std::thread::Builder::new()
+            .name("stress case".to_string())
+            .stack_size(CASE_STACK)
+            .spawn_scoped(scope, || {
+                cases::run_cases(oracle, first, last, &mut |e| {
+                    if let Event::Start(seed) = e {
+                        clock.started(seed);
+                    }
+                    line(&encode(&e));
+                });
+                clock.finished();
+                line("end");
+            });
+        let worker = match worker {
+            Ok(worker) => worker,
+            Err(err) => {
+                eprintln!("error: starting the case thread: {}", err);
+                return 2;
             }
+        };
+        loop {
+            if worker.is_finished() {
+                return if worker.join().is_ok() { 0 } else { 101 };
+            }
+            if let (Some(limit), Some((seed, since))) = (limit, clock.running()) {
+                if since.elapsed() > limit {
+                    line(&format!("timeout {}", seed));
+                    // The scope would wait for the case; the process ends without it.
+                    std::process::exit(3);
+                }
+            }
+            std::thread::sleep(Duration::from_millis(5));
         }
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    })
 }
 
 /// The running case of a `__batch` child, for its time limit.

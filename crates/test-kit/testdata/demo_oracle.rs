@@ -2,7 +2,7 @@
 //! force counts it by recursing 1000 d frames deep (past any default thread stack, within the
 //! kit's), the solver prints it. With `DEMO_OVERFLOW_DEPTH=d` set, the brute force recurses
 //! without end on depth d, overflowing even the kit's stack; with `DEMO_SOLVER_PANIC=d`, the
-//! solver panics on depth d.
+//! solver panics on depth d; with `DEMO_SOLVER_HANG=d`, the solver sleeps a minute on depth d.
 
 use dp_core::{Error, Scanner, SplitMix64};
 use test_kit::{parse_with, smaller, Oracle};
@@ -46,6 +46,9 @@ impl Oracle for Depth {
         sc.finish()?;
         if std::env::var("DEMO_SOLVER_PANIC").ok() == Some(d.to_string()) {
             panic!("planted on depth {}", d);
+        }
+        if std::env::var("DEMO_SOLVER_HANG").ok() == Some(d.to_string()) {
+            std::thread::sleep(std::time::Duration::from_secs(60));
         }
         out.extend_from_slice(format!("{}\n", d).as_bytes());
         Ok(())

@@ -129,6 +129,46 @@ fn a_case_that_overflows_the_stack_is_reported_with_its_seed() {
 }
 
 #[test]
+fn a_case_that_hangs_is_stopped_at_the_time_limit_and_named_by_its_seed() {
+    let dir = scratch("hang");
+    let depth = 17;
+    let first = (1..)
+        .find(|&seed| SplitMix64::new(seed).range(1, 99) == depth)
+        .unwrap();
+    let begun = std::time::Instant::now();
+    let run = Command::new(env!("CARGO_BIN_EXE_test-kit-demo-oracle"))
+        .args([
+            "stress",
+            "--cases",
+            "2000",
+            "--quiet",
+            "--case-time-limit-ms",
+            "300",
+        ])
+        .arg("--save-dir")
+        .arg(&dir)
+        .env("DEMO_SOLVER_HANG", depth.to_string())
+        .output()
+        .unwrap();
+    let stdout = text(&run.stdout);
+    assert_eq!(
+        run.status.code(),
+        Some(1),
+        "{}{}",
+        stdout,
+        text(&run.stderr)
+    );
+    assert!(
+        stdout.contains(&format!("the case of seed {} ran past 300 ms", first)),
+        "{}",
+        stdout
+    );
+    // Stopped at the limit, not after the minute the solver sleeps.
+    assert!(begun.elapsed().as_secs() < 30, "{:?}", begun.elapsed());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
 fn a_lopsided_run_is_reported_with_the_spread_of_answers() {
     let dir = scratch("spread");
     let run = demo(
