@@ -15,13 +15,11 @@
 //! | `cases.rs` | `cases::*` | one batch of cases in this process, panics caught |
 //! | `checks.rs` | [`standard_checks`], [`check_samples`] | what every problem is checked for without a line of its own |
 //! | `brute.rs` | [`brute_answer`], [`solver_answer`] | answers to hand-written inputs |
-//! | `files.rs` | `files::*` | sample pairs written whole or not at all |
 
 mod brute;
 pub mod cases;
 mod checks;
 mod erased;
-pub mod files;
 pub mod format;
 pub mod game;
 pub mod gen;
@@ -39,5 +37,5 @@ pub use crate::oracle::{
     shrink_mismatch, shrink_mismatch_with, BenchInput, Mismatch, Oracle, Planted, PlantedSolver,
 };
 pub use crate::problem::{at_most, bench, bench_max, Input, LineEnds, Problem, Solve};
-pub use crate::program::{file_stem, oracle_program, read_regular, USAGE};
+pub use crate::program::{file_stem, oracle_program, USAGE};
 pub use crate::shrink::{shorter, shrink_each, shrink_list, smaller, windows, ShrinkNumber};

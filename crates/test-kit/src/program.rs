@@ -277,7 +277,7 @@ fn answer_files(files: &[String], answer: impl Fn(&[u8]) -> Result<String, Strin
         }
     }
     for file in files {
-        let result = read_regular(Path::new(file)).and_then(|text| answer(&text));
+        let result = sample_files::read_regular(Path::new(file)).and_then(|text| answer(&text));
         if files.len() > 1 {
             writeln!(out, "--- {}", file).ok();
         }
@@ -294,17 +294,6 @@ fn answer_files(files: &[String], answer: impl Fn(&[u8]) -> Result<String, Strin
     }
     out.flush().ok();
     code
-}
-
-/// The bytes of a regular file; anything else (a FIFO, a device, a folder) is refused rather
-/// than read forever.
-pub fn read_regular(path: &Path) -> Result<Vec<u8>, String> {
-    let meta =
-        std::fs::metadata(path).map_err(|err| format!("reading {}: {}", path.display(), err))?;
-    if !meta.is_file() {
-        return Err(format!("{} is not a regular file", path.display()));
-    }
-    std::fs::read(path).map_err(|err| format!("reading {}: {}", path.display(), err))
 }
 
 /// Writes the generated inputs of seeds `seed..seed + cases` into `dir` as `<seed>.in`

@@ -960,15 +960,15 @@ pub fn save_counterexample(
         // Both files or neither: written under temporary names, the .out moved into place
         // first (a lone .out is no sample), the .in last, with create_new so that nothing is
         // ever replaced.
-        match crate::files::write_pair(
+        match sample_files::write_pair(
             &in_path,
             input.as_bytes(),
             &out_path,
             with_newline(expected).as_bytes(),
         ) {
             Ok(()) => return Ok(in_path),
-            Err(crate::files::PairError::Taken) => continue,
-            Err(crate::files::PairError::Io(err)) => {
+            Err(sample_files::PairError::Taken) => continue,
+            Err(sample_files::PairError::Io(err)) => {
                 return Err(format!("saving {}: {}", in_path.display(), err))
             }
         }

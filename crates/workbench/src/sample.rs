@@ -8,9 +8,9 @@ use crate::oracle_program;
 use bundler::cli::Args;
 use bundler::workspace;
 use context_error::{bail, Context, Result};
+use sample_files::{write_pair, PairError};
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use test_kit::files::{write_pair, PairError};
 
 pub const USAGE: &str = "\
 cargo xtask sample <crate> <NAME> [FILE] [--from-solution]
@@ -35,7 +35,9 @@ pub fn run(args: Vec<String>) -> Result<()> {
     check_case_name(case)?;
     let root = workspace::root();
     let input = match file {
-        Some(file) => test_kit::read_regular(Path::new(file)).map_err(context_error::Error::msg)?,
+        Some(file) => {
+            sample_files::read_regular(Path::new(file)).map_err(context_error::Error::msg)?
+        }
         None => {
             let mut text = Vec::new();
             std::io::stdin()

@@ -1,5 +1,13 @@
-//! Writing sample files so that a kill or a full disk leaves both files of a pair or neither,
-//! and never replaces a file.
+//! Sample files of gamedp problem crates, written and read safely: a kill or a full disk leaves
+//! both files of a pair or neither, a pair never replaces a file, and only regular files are
+//! read (a FIFO or a device would be read forever). Shared by the oracle programs (`test-kit`,
+//! which saves counterexamples) and the workbench (`cargo xtask sample`); std only.
+//!
+//! | item | what for |
+//! | --- | --- |
+//! | [`write_pair`], [`PairError`] | a `.in` and its `.out`, written whole or not at all |
+//! | [`remove_stale`] | the temporary files of a killed [`write_pair`] |
+//! | [`read_regular`] | the bytes of a regular file, anything else refused |
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -24,13 +32,13 @@ const TEMPORARY: &str = ".gamedp-tmp-";
 ///
 /// # Example
 /// ```
-/// let dir = std::env::temp_dir().join(format!("test-kit-pair-{}", std::process::id()));
+/// let dir = std::env::temp_dir().join(format!("sample-files-pair-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir).unwrap();
 /// let (a, b) = (dir.join("x.in"), dir.join("x.out"));
-/// test_kit::files::write_pair(&a, b"1\n", &b, b"2\n").unwrap();
+/// sample_files::write_pair(&a, b"1\n", &b, b"2\n").unwrap();
 /// assert!(matches!(
-///     test_kit::files::write_pair(&a, b"3\n", &b, b"4\n"),
-///     Err(test_kit::files::PairError::Taken)
+///     sample_files::write_pair(&a, b"3\n", &b, b"4\n"),
+///     Err(sample_files::PairError::Taken)
 /// ));
 /// assert_eq!(std::fs::read(&a).unwrap(), b"1\n");
 /// std::fs::remove_dir_all(&dir).unwrap();
@@ -116,4 +124,24 @@ pub fn remove_stale(dir: &Path) {
             std::fs::remove_file(entry.path()).ok();
         }
     }
+}
+
+/// The bytes of a regular file; anything else (a FIFO, a device, a folder) is refused rather
+/// than read forever.
+///
+/// # Errors
+/// The file's path and what went wrong, as text.
+///
+/// # Example
+/// ```
+/// let dir = std::env::temp_dir();
+/// assert!(sample_files::read_regular(&dir).unwrap_err().ends_with("is not a regular file"));
+/// ```
+pub fn read_regular(path: &Path) -> Result<Vec<u8>, String> {
+    let meta =
+        std::fs::metadata(path).map_err(|err| format!("reading {}: {}", path.display(), err))?;
+    if !meta.is_file() {
+        return Err(format!("{} is not a regular file", path.display()));
+    }
+    std::fs::read(path).map_err(|err| format!("reading {}: {}", path.display(), err))
 }
