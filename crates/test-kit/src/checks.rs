@@ -3,7 +3,7 @@
 //! other inputs, and every sample's `.out` is what the solver answers, also with CRLF line ends
 //! and with a stray word appended (which must be refused).
 
-use crate::cases;
+use crate::cases::{self, CASE_STACK};
 use crate::erased::{DynOracle, Erase};
 use crate::oracle::{same_tokens, Oracle};
 use dp_core::SplitMix64;
@@ -30,8 +30,32 @@ pub fn standard_checks<O: Oracle>(cases: u64, samples: Option<&Path>) -> Result<
     standard_checks_dyn(&Erase::<O>::NEW, cases, samples)
 }
 
-/// [`standard_checks`], compiled once.
+/// [`standard_checks`], compiled once: on a thread with the stack stress and `brute` give brute
+/// forces ([`CASE_STACK`]), so that a check passes or fails as they do, whatever the caller's
+/// stack.
 pub(crate) fn standard_checks_dyn(
+    oracle: &dyn DynOracle,
+    cases: u64,
+    samples: Option<&Path>,
+) -> Result<Checked, String> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("standard checks".to_string())
+            .stack_size(CASE_STACK)
+            .spawn_scoped(scope, || run_standard_checks(oracle, cases, samples))
+            .map_err(|err| format!("starting the checks' thread: {}", err))?
+            .join()
+            .unwrap_or_else(|panic| {
+                Err(format!(
+                    "{}: the checks panicked: {}",
+                    oracle.name(),
+                    cases::panic_message(&*panic)
+                ))
+            })
+    })
+}
+
+fn run_standard_checks(
     oracle: &dyn DynOracle,
     cases: u64,
     samples: Option<&Path>,
