@@ -81,24 +81,23 @@ fn a_brute_force_recursing_100000_deep_passes_under_stress_and_brute() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-#[test]
-fn a_case_that_overflows_the_stack_is_reported_with_its_seed() {
-    let dir = scratch("overflow");
-    let depth = 42;
-    let first = (1..)
+/// The first seed whose generated depth is `depth`.
+fn first_seed_with(depth: u64) -> u64 {
+    (1..)
         .find(|&seed| SplitMix64::new(seed).range(1, 99) == depth)
+        .unwrap()
+}
+
+/// `stress --cases 2000 --quiet --save-dir DIR ARGS` with the variable `planted` set to `depth`,
+/// which must fail (exit code 1): its stdout.
+fn failing_stress(dir: &std::path::Path, args: &[&str], planted: &str, depth: u64) -> String {
+    let run = Command::new(env!("CARGO_BIN_EXE_test-kit-demo-oracle"))
+        .args(["stress", "--cases", "2000", "--quiet", "--save-dir"])
+        .arg(dir)
+        .args(args)
+        .env(planted, depth.to_string())
+        .output()
         .unwrap();
-    let run = demo(
-        &[
-            "stress",
-            "--cases",
-            "2000",
-            "--quiet",
-            "--save-dir",
-            dir.to_str().unwrap(),
-        ],
-        Some(depth),
-    );
     let stdout = text(&run.stdout);
     assert_eq!(
         run.status.code(),
@@ -107,6 +106,15 @@ fn a_case_that_overflows_the_stack_is_reported_with_its_seed() {
         stdout,
         text(&run.stderr)
     );
+    stdout
+}
+
+#[test]
+fn a_case_that_overflows_the_stack_is_reported_with_its_seed() {
+    let dir = scratch("overflow");
+    let depth = 42;
+    let first = first_seed_with(depth);
+    let stdout = failing_stress(&dir, &[], "DEMO_OVERFLOW_DEPTH", depth);
     assert!(
         stdout.contains(&format!("the case of seed {} crashed its process", first)),
         "{}",
@@ -132,32 +140,10 @@ fn a_case_that_overflows_the_stack_is_reported_with_its_seed() {
 fn a_case_that_hangs_is_stopped_at_the_time_limit_and_named_by_its_seed() {
     let dir = scratch("hang");
     let depth = 17;
-    let first = (1..)
-        .find(|&seed| SplitMix64::new(seed).range(1, 99) == depth)
-        .unwrap();
+    let first = first_seed_with(depth);
     let begun = std::time::Instant::now();
-    let run = Command::new(env!("CARGO_BIN_EXE_test-kit-demo-oracle"))
-        .args([
-            "stress",
-            "--cases",
-            "2000",
-            "--quiet",
-            "--case-time-limit-ms",
-            "300",
-        ])
-        .arg("--save-dir")
-        .arg(&dir)
-        .env("DEMO_SOLVER_HANG", depth.to_string())
-        .output()
-        .unwrap();
-    let stdout = text(&run.stdout);
-    assert_eq!(
-        run.status.code(),
-        Some(1),
-        "{}{}",
-        stdout,
-        text(&run.stderr)
-    );
+    let limit = ["--case-time-limit-ms", "300"];
+    let stdout = failing_stress(&dir, &limit, "DEMO_SOLVER_HANG", depth);
     assert!(
         stdout.contains(&format!("the case of seed {} ran past 300 ms", first)),
         "{}",
