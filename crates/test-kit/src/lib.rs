@@ -3,7 +3,8 @@
 //!
 //! | file | items | what for |
 //! | --- | --- | --- |
-//! | `oracle.rs` | [`Oracle`], [`Planted`], [`PlantedSolver`], [`BenchInput`], [`Mismatch`], [`find_mismatch`], [`check_seed`], [`check_input`], [`check_input_with`], [`shrink_mismatch`], [`shrink_mismatch_with`], [`run_solver`], [`same_tokens`], [`parse_with`] | a problem seen from its tests: generator, brute force, shrink and solver tied together |
+//! | `oracle.rs` | [`Oracle`], [`Planted`], [`PlantedSolver`], [`BenchInput`], [`Mismatch`], [`same_tokens`], [`parse_with`] | a problem seen from its tests: generator, brute force, shrink and solver tied together |
+//! | `mismatch.rs` | [`find_mismatch`], [`check_seed`], [`check_input`], [`check_input_with`], [`shrink_mismatch`], [`shrink_mismatch_with`], [`run_solver`] | a mismatch found and shrunk from a test, in the oracle's own types |
 //! | `problem.rs` | [`Problem`], [`Input`], [`LineEnds`], [`Solve`], [`at_most`], [`bench()`], [`bench_max`] | a problem as its input format, brute force and solver: an [`Oracle`] in a few lines |
 //! | `format.rs` | `format::*` | input formats described once: parse, render, generate, shrink |
 //! | `game.rs` | `game::*` | the literal game search: outcome (with repetition as a draw), plies, scores; tallies of a table |
@@ -23,6 +24,7 @@ mod erased;
 pub mod format;
 pub mod game;
 pub mod gen;
+mod mismatch;
 mod oracle;
 mod problem;
 mod program;
@@ -32,9 +34,12 @@ pub mod stress;
 pub use crate::brute::{brute_answer, solver_answer};
 pub use crate::checks::{check_samples, standard_checks, Checked};
 pub use crate::erased::{AnyInput, DynOracle, Erase};
+pub use crate::mismatch::{
+    check_input, check_input_with, check_seed, find_mismatch, run_solver, shrink_mismatch,
+    shrink_mismatch_with,
+};
 pub use crate::oracle::{
-    check_input, check_input_with, check_seed, find_mismatch, parse_with, run_solver, same_tokens,
-    shrink_mismatch, shrink_mismatch_with, BenchInput, Mismatch, Oracle, Planted, PlantedSolver,
+    parse_with, same_tokens, BenchInput, Mismatch, Oracle, Planted, PlantedSolver,
 };
 pub use crate::problem::{at_most, bench, bench_max, Input, LineEnds, Problem, Solve};
 pub use crate::program::{file_stem, oracle_program, USAGE};
