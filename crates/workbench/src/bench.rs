@@ -5,6 +5,8 @@
 //! each (default 5). Prints a Markdown table of the median wall time and the
 //! peak memory of each input, ready for the README's Performance section.
 
+pub mod plot;
+
 use crate::judge;
 use crate::oracle_program;
 use crate::process::{self, Limits};
@@ -80,7 +82,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     write!(out, "{}", table(&rows, runs))?;
     writeln!(out, "\n({}.)", process::memory_measure())?;
     if let Some(path) = plot {
-        crate::plot::write_svg(Path::new(&path), &crate::plot::series(&rows), runs)?;
+        plot::write_svg(Path::new(&path), &plot::series(&rows), runs)?;
         eprintln!("wrote {}", path);
     }
     Ok(())

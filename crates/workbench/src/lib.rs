@@ -9,7 +9,7 @@
 //! | `stress` | `stress` | random inputs, brute force against solver, through the oracle program |
 //! | `brute` | `brute` | the brute force's answer to hand-written inputs |
 //! | `sample` | `sample` | a new sample pair, answered by the brute force or the solution |
-//! | `bench` | `bench` | the bundle's time and memory on big inputs, with `plot` for the SVG |
+//! | `bench` | `bench` | the bundle's time and memory on big inputs, with its child `bench/plot.rs` for the SVG |
 //! | `test` | `test` | one problem's tests alone |
 //! | `new` | `new` | scaffold a problem crate |
 //! | `listen` | `listen` | scaffold problems sent by Competitive Companion |
@@ -23,7 +23,6 @@ pub mod judge;
 pub mod listen;
 pub mod new;
 pub mod oracle_program;
-pub mod plot;
 pub mod process;
 pub mod sample;
 pub mod stress;

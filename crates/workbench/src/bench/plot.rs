@@ -5,7 +5,7 @@
 //! A series is a problem's inputs whose names differ only in numbers that are equal within each
 //! name (`t=1 n=5000`, `t=1 n=10000`; `10 x 10`, `12 x 12`): that number is the size.
 
-use crate::bench::Row;
+use super::Row;
 use context_error::{bail, err, Context, Result};
 use plotters::coord::combinators::IntoLogRange;
 use plotters::prelude::*;
