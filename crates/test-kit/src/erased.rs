@@ -88,29 +88,17 @@ impl<O: Oracle> Erase<O> {
 
     /// A mismatch found through this adapter, with its input's type back.
     pub(crate) fn typed(mismatch: Mismatch<AnyInput>) -> Mismatch<O::Input> {
-        let input = mismatch
-            .input
-            .0
-            .downcast()
-            .expect("an erased input goes back to the oracle that made it");
-        Mismatch {
-            seed: mismatch.seed,
-            input: *input,
-            text: mismatch.text,
-            expected: mismatch.expected,
-            got: mismatch.got,
-        }
+        mismatch.map_input(|input| {
+            *input
+                .0
+                .downcast()
+                .expect("an erased input goes back to the oracle that made it")
+        })
     }
 
     /// A mismatch with its input's type erased.
     pub(crate) fn erased(mismatch: Mismatch<O::Input>) -> Mismatch<AnyInput> {
-        Mismatch {
-            seed: mismatch.seed,
-            input: Self::erase(mismatch.input),
-            text: mismatch.text,
-            expected: mismatch.expected,
-            got: mismatch.got,
-        }
+        mismatch.map_input(Self::erase)
     }
 }
 

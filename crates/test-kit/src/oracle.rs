@@ -229,6 +229,19 @@ pub struct Mismatch<I> {
     pub got: String,
 }
 
+impl<I> Mismatch<I> {
+    /// The same mismatch with its input passed through `f` (its type erased or restored).
+    pub(crate) fn map_input<J>(self, f: impl FnOnce(I) -> J) -> Mismatch<J> {
+        Mismatch {
+            seed: self.seed,
+            input: f(self.input),
+            text: self.text,
+            expected: self.expected,
+            got: self.got,
+        }
+    }
+}
+
 /// Whether two outputs hold the same whitespace-separated tokens.
 ///
 /// # Complexity
