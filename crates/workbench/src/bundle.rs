@@ -1,9 +1,9 @@
 //! `cargo xtask bundle`: the bundler ([`bundler::run_with`]), with one more proof for a crate
 //! that has an oracle program: its generator's inputs (200 by default), each answered by the
 //! bundle exactly as by the crate's solver in cargo's build. The oracle program writes the
-//! inputs and the solver's answers in its own process (the dev profile: the workspace optimises
-//! it, and its overflow checks make an overflowing solution a failed proof rather than a silent
-//! wrap). Samples cover what their authors thought of; a construct the bundler changes the
+//! inputs and the solver's answers in its own process (built unoptimised in a profile of its
+//! own, [`oracle_program::Build::Proof`], whose overflow checks make an overflowing solution a
+//! failed proof rather than a silent wrap). Samples cover what their authors thought of; a construct the bundler changes the
 //! meaning of (a pattern that turned into a binding, a dropped `use` that a glob made up for)
 //! shows on inputs no sample has. The bundler itself knows nothing of oracles: it is handed
 //! input and answer files, as it is the samples.
@@ -110,7 +110,7 @@ pub fn generate_all(
     if with.is_empty() {
         return Ok(names.iter().map(|_| None).collect());
     }
-    let programs = oracle_program::build_all(root, &with)?;
+    let programs = oracle_program::build_all(root, &with, oracle_program::Build::Proof)?;
     let made: Vec<Result<Generated>> = std::thread::scope(|scope| {
         let handles: Vec<_> = with
             .iter()
@@ -245,6 +245,21 @@ mod tests {
             bundler::bundle_crate_with(&root, "pattern-imports", &options, Some(&generated))
                 .unwrap_or_else(|e| panic!("{:#}", e));
         assert_eq!(summary.generated, 50);
+        // Built in the proof's own profile (unoptimised), not over the dev profile's program.
+        let program = oracle_program::build_all(
+            &root,
+            &["pattern-imports".to_string()],
+            oracle_program::Build::Proof,
+        )
+        .unwrap()
+        .remove(0);
+        assert!(
+            program
+                .components()
+                .any(|c| c.as_os_str() == "bundle-proof"),
+            "{}",
+            program.display()
+        );
         // A crate without an oracle program gets none.
         assert!(generate(&root, "p1-fixture", 50, 1).unwrap().is_none());
     }

@@ -62,17 +62,52 @@ pub fn check(root: &Path, name: &str) -> Result<()> {
     Ok(())
 }
 
+/// How an oracle program is compiled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Build {
+    /// cargo's dev profile, in which the workspace optimises its own crates: what `stress`,
+    /// `brute`, `sample`, `bench` and `test` run, where the solver's and the brute force's
+    /// speed is the run's speed.
+    Dev,
+    /// The profile `bundle-proof` (target/bundle-proof): dev's settings, overflow checks and
+    /// debug assertions included, at opt-level 0. The bundle's proof runs each generator a
+    /// few hundred times on small inputs, which takes seconds at any level, while optimising
+    /// eleven problems' oracle programs took three times the CPU of compiling them plainly:
+    /// the most of a fresh clone's first `cargo xtask bundle --all`. The profile is given to
+    /// cargo with `--config`, so any workspace has it, not only one that declares it.
+    Proof,
+}
+
+/// The cargo arguments that select `build`'s profile.
+fn profile_args(build: Build) -> Vec<String> {
+    match build {
+        Build::Dev => Vec::new(),
+        Build::Proof => [
+            "--config",
+            "profile.bundle-proof.inherits=\"dev\"",
+            "--config",
+            "profile.bundle-proof.opt-level=0",
+            "--profile",
+            "bundle-proof",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+    }
+}
+
 /// Builds the oracle program of crate `name` (`cargo build -p <name> --features oracle --bin
 /// <name>-oracle`, cargo's progress and errors on stderr) and returns its path.
 pub fn build(root: &Path, name: &str) -> Result<PathBuf> {
-    Ok(build_all(root, &[name.to_string()])?.remove(0))
+    Ok(build_all(root, &[name.to_string()], Build::Dev)?.remove(0))
 }
 
 /// Builds the oracle programs of crates `names` in one cargo run (so that cargo builds them
-/// side by side on every core): their paths, in the order of `names`.
-pub fn build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
+/// side by side on every core), as `build` says: their paths, in the order of `names`.
+pub fn build_all(root: &Path, names: &[String], build: Build) -> Result<Vec<PathBuf>> {
     let features: Vec<String> = names.iter().map(|n| format!("{}/oracle", n)).collect();
-    let mut args = vec!["--features".to_string(), features.join(",")];
+    let mut args = profile_args(build);
+    args.extend(["--features".to_string(), features.join(",")]);
     let bins: Vec<String> = names.iter().map(|n| binary_name(n)).collect();
     for (name, bin) in names.iter().zip(&bins) {
         args.extend([
