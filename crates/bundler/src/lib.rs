@@ -254,17 +254,23 @@ every check passed; a rejected text is kept as <crate>.rs.failed.
 ";
 
 pub fn run(args: Vec<String>) -> Result<()> {
-    run_with(args, &|_, names| Ok(names.iter().map(|_| None).collect()))
+    run_with(args, &|_, _, _| Ok(()))
 }
 
-/// Makes the generated inputs of each crate (`None`: samples only), given the workspace root
-/// and the crates' names.
-pub type Prepare<'a> = dyn Fn(&Path, &[String]) -> Result<Vec<Option<Generated>>> + Sync + 'a;
+/// Hands over the generated inputs of crate `k` of the list given to [`Prepare`] (`None`:
+/// samples only, or an error: why they could not be made) as soon as they are made; a crate
+/// delivered twice keeps the first.
+pub type Deliver<'a> = dyn Fn(usize, Result<Option<Generated>>) + Sync + 'a;
+
+/// Makes the generated inputs of each crate, given the workspace root and the crates' names,
+/// delivering each crate's as they are ready. A crate it returns without delivering gets the
+/// returned error, or none when it returned `Ok`.
+pub type Prepare<'a> = dyn Fn(&Path, &[String], &Deliver) -> Result<()> + Sync + 'a;
 
 /// `run`, with `prepare` asked once for the generated inputs of every crate to bundle, in the
 /// order given (it may build them all at once). It runs on a thread of its own while the
-/// bundles are assembled, compiled and run on their samples; each bundle waits for its inputs
-/// only then.
+/// bundles are assembled, compiled and run on their samples; each bundle waits for its own
+/// inputs only then, so the first crates' inputs are run while the last ones' are being made.
 pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     // `--provided` may be repeated (`Args::value` keeps the last).
     let mut provided = Vec::new();
@@ -320,23 +326,31 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     // run) while the bundles are assembled, compiled and run on their samples, which need none:
     // both keep the cores busy, and neither waits for the other until a bundle's generated
     // inputs are due.
-    let prepared: OnceLock<std::result::Result<Vec<Option<Generated>>, String>> = OnceLock::new();
+    let prepared: Vec<OnceLock<std::result::Result<Option<Generated>, String>>> =
+        names.iter().map(|_| OnceLock::new()).collect();
     let results: Vec<Result<Summary>> = std::thread::scope(|scope| {
         let (root, names, prepared) = (&ws.root, &names, &prepared);
         scope.spawn(move || {
-            let made =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| prepare(root, names)));
-            let made = match made {
-                Ok(Ok(made)) if made.len() == names.len() => Ok(made),
-                Ok(Ok(made)) => Err(format!(
-                    "generated inputs for {} crates, not {}",
-                    made.len(),
-                    names.len()
-                )),
+            let deliver = |k: usize, made: Result<Option<Generated>>| {
+                if let Some(slot) = prepared.get(k) {
+                    slot.set(made.map_err(|e| format!("{:#}", e))).ok();
+                }
+            };
+            let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                prepare(root, names, &deliver)
+            }));
+            // Whatever was not delivered is settled, so that no bundle waits for ever.
+            let rest = match made {
+                Ok(Ok(())) => Ok(()),
                 Ok(Err(err)) => Err(format!("{:#}", err)),
                 Err(_) => Err("making the generated inputs panicked".to_string()),
             };
-            prepared.set(made).ok();
+            for slot in prepared {
+                slot.set(rest.clone().map(|()| None)).ok();
+            }
+            if let Err(err) = rest {
+                eprintln!("error: making the generated inputs: {}", err);
+            }
         });
         let handles: Vec<_> = names
             .iter()
@@ -347,9 +361,9 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
                 std::thread::Builder::new()
                     .stack_size(256 << 20)
                     .spawn_scoped(scope, move || {
-                        let generated = move || match prepared.wait() {
-                            Ok(made) => Ok(made[k].as_ref()),
-                            Err(_) => bail!("its generated inputs were not made (see above)"),
+                        let generated = move || match prepared[k].wait() {
+                            Ok(made) => Ok(made.as_ref()),
+                            Err(err) => bail!("its generated inputs were not made: {}", err),
                         };
                         bundle_later(ws, name, options, &generated)
                     })
@@ -361,9 +375,6 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
             .map(|h| h.join().unwrap_or_else(|_| bail!("bundling panicked")))
             .collect()
     });
-    if let Some(Err(err)) = prepared.get() {
-        eprintln!("error: making the generated inputs: {}", err);
-    }
     let mut failed = Vec::new();
     for (name, result) in names.iter().zip(results) {
         match result {

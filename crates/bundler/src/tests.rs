@@ -872,3 +872,86 @@ fn following_the_proc_macro_hint_bundles_with_the_crate_linked() {
         .unwrap_or_else(|e| panic!("{:#}", e));
     assert_eq!(summary.provided, ["proconio_derive".to_string()]);
 }
+
+/// The generated inputs of `pattern-imports` for `run_with`'s tests: one input and the
+/// solver's answer, in `root/inputs`.
+fn one_generated_input(root: &Path) -> super::Generated {
+    let inputs = root.join("inputs");
+    std::fs::create_dir_all(&inputs).unwrap();
+    std::fs::write(inputs.join("7.in"), "0 1 0\n").unwrap();
+    std::fs::write(inputs.join("7.out"), "-1 zero\n1 positive\n").unwrap();
+    super::Generated {
+        cases: vec![("7".to_string(), inputs.join("7.in"), inputs.join("7.out"))],
+        dir: None,
+    }
+}
+
+fn run_with_args(root: &Path, names: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "--workspace",
+        &root.display().to_string(),
+        "--rustc",
+        "rustc",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.extend(names.iter().map(|s| s.to_string()));
+    args
+}
+
+/// A bundle runs its generated inputs as soon as they are delivered: the first crate's bundle
+/// is proved and written while the inputs of the other crate are still being made (here:
+/// never, which leaves it to its samples).
+#[test]
+fn each_bundle_runs_its_generated_inputs_as_soon_as_they_are_delivered() {
+    let dir = fixture();
+    let root = dir.path();
+    let written = root.join("target/bundle/pattern-imports.rs");
+    let prepare = |_: &Path, names: &[String], deliver: &super::Deliver| {
+        let k = names.iter().position(|n| n == "pattern-imports").unwrap();
+        deliver(k, Ok(Some(one_generated_input(root))));
+        let start = std::time::Instant::now();
+        while !written.is_file() {
+            if start.elapsed() > std::time::Duration::from_secs(300) {
+                context_error::bail!("pattern-imports waited for the other crate's inputs");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        Ok(())
+    };
+    super::run_with(
+        run_with_args(root, &["pattern-imports", FIXTURE_CRATE]),
+        &prepare,
+    )
+    .unwrap_or_else(|e| panic!("{:#}", e));
+    assert!(root
+        .join(format!("target/bundle/{}.rs", FIXTURE_CRATE))
+        .is_file());
+}
+
+/// Inputs that could not be made fail the bundles that wanted them, with the reason, and
+/// leave no bundle written; a crate delivered before the failure is proved as usual.
+#[test]
+fn a_crate_whose_generated_inputs_were_not_made_fails_with_the_reason() {
+    let dir = fixture();
+    let root = dir.path();
+    let prepare = |_: &Path, names: &[String], deliver: &super::Deliver| {
+        let k = names.iter().position(|n| n == "pattern-imports").unwrap();
+        deliver(k, Ok(Some(one_generated_input(root))));
+        context_error::bail!("cargo build failed")
+    };
+    let err = super::run_with(
+        run_with_args(root, &["pattern-imports", FIXTURE_CRATE]),
+        &prepare,
+    )
+    .unwrap_err();
+    assert_eq!(
+        format!("{:#}", err),
+        format!("1 of 2 bundles failed: {}", FIXTURE_CRATE)
+    );
+    assert!(root.join("target/bundle/pattern-imports.rs").is_file());
+    assert!(!root
+        .join(format!("target/bundle/{}.rs", FIXTURE_CRATE))
+        .exists());
+}

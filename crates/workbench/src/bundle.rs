@@ -9,9 +9,10 @@
 //! input and answer files, as it is the samples.
 
 use crate::oracle_program;
-use bundler::{Generated, TempDir};
-use context_error::{bail, Context, Result};
+use bundler::{Deliver, Generated, TempDir};
+use context_error::{bail, err, Context, Result};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 /// Generated inputs per crate when `--cases` is not given.
 pub const DEFAULT_CASES: u64 = 200;
@@ -83,66 +84,65 @@ fn take_options(args: Vec<String>) -> Result<(GeneratedOptions, Vec<String>)> {
 
 pub fn run(args: Vec<String>) -> Result<()> {
     let (options, rest) = take_options(args)?;
-    bundler::run_with(rest, &|root: &Path, names: &[String]| {
-        generate_all(root, names, options.cases, options.seed)
+    bundler::run_with(rest, &|root: &Path, names: &[String], deliver: &Deliver| {
+        generate_each(root, names, options.cases, options.seed, deliver)
     })
 }
 
 /// The inputs of seeds `seed..seed + cases` of crate `name`'s oracle program, each with the
 /// answer of the crate's solver; `None` for a crate without an oracle program (or `cases` 0).
 pub fn generate(root: &Path, name: &str, cases: u64, seed: u64) -> Result<Option<Generated>> {
-    Ok(generate_all(root, &[name.to_string()], cases, seed)?.remove(0))
+    let made = Mutex::new(None);
+    generate_each(root, &[name.to_string()], cases, seed, &|_, generated| {
+        *made.lock().unwrap_or_else(|e| e.into_inner()) = Some(generated);
+    })?;
+    let made = made.into_inner().unwrap_or_else(|e| e.into_inner());
+    made.unwrap_or(Ok(None))
 }
 
-/// [`generate`] for each crate of `names`, in their order. The oracle programs are built in one
-/// cargo run, so that cargo spreads the crates over the cores; the generators run side by side.
-pub fn generate_all(
+/// [`generate`] for each crate of `names`, each handed to `deliver` with its index in `names`
+/// as soon as it is made. The oracle programs are built in one cargo run, so that cargo spreads
+/// the crates over the cores, and each generator starts as soon as cargo has linked its
+/// program, while the others are still being built. A failed build is the error returned; the
+/// crates whose programs were built by then are delivered.
+pub fn generate_each(
     root: &Path,
     names: &[String],
     cases: u64,
     seed: u64,
-) -> Result<Vec<Option<Generated>>> {
-    let with: Vec<String> = names
-        .iter()
-        .filter(|name| cases > 0 && oracle_program::has_oracle(root, name))
-        .cloned()
-        .collect();
-    if with.is_empty() {
-        return Ok(names.iter().map(|_| None).collect());
-    }
-    let programs = oracle_program::build_all(root, &with, oracle_program::Build::Proof)?;
-    let made: Vec<Result<Generated>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = with
-            .iter()
-            .zip(&programs)
-            .map(|(name, program)| {
-                scope.spawn(move || {
-                    generate_with(program, cases, seed).with_context(|| name.to_string())
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| bail!("generating inputs panicked"))
-            })
-            .collect()
-    });
-    let mut made = with.into_iter().zip(made).collect::<Vec<_>>().into_iter();
-    let mut out = Vec::with_capacity(names.len());
-    let mut next = made.next();
-    for name in names {
-        match next {
-            Some((ref with_name, _)) if with_name == name => {
-                let (_, generated) = next.take().expect("matched above");
-                out.push(Some(generated?));
-                next = made.next();
-            }
-            _ => out.push(None),
+    deliver: &Deliver,
+) -> Result<()> {
+    let mut with = Vec::new();
+    for (k, name) in names.iter().enumerate() {
+        if cases > 0 && oracle_program::has_oracle(root, name) {
+            with.push(k);
+        } else {
+            deliver(k, Ok(None));
         }
     }
-    Ok(out)
+    if with.is_empty() {
+        return Ok(());
+    }
+    let with_names: Vec<String> = with.iter().map(|&k| names[k].clone()).collect();
+    std::thread::scope(|scope| {
+        let mut start = |i: usize, program: &Path| {
+            let (k, program) = (with[i], program.to_path_buf());
+            let name = &names[k];
+            scope.spawn(move || {
+                let made = std::panic::catch_unwind(|| {
+                    generate_with(&program, cases, seed)
+                        .map(Some)
+                        .with_context(|| name.to_string())
+                });
+                deliver(
+                    k,
+                    made.unwrap_or_else(|_| Err(err!("{}: generating inputs panicked", name))),
+                );
+            });
+        };
+        oracle_program::build_each(root, &with_names, oracle_program::Build::Proof, &mut start)
+            .map(|_| ())
+    })
 }
 
 /// Runs the oracle program at `program` to write the inputs and the solver's answers.
