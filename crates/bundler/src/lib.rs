@@ -26,7 +26,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use syn::visit_mut::VisitMut;
 use syn::{parse_quote, Ident, Item};
-pub use verify::Compiler;
+pub use verify::{Case, Compiler};
 
 /// Debian's rustc 1.63, as old as the judges' compilers (CI installs it with apt-get).
 const OLD_RUSTC: &str = "/usr/bin/rustc";

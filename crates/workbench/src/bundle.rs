@@ -130,7 +130,7 @@ pub fn generate_each(
             let name = &names[k];
             scope.spawn(move || {
                 let made = std::panic::catch_unwind(|| {
-                    generate_with(&program, cases, seed)
+                    generate_kept(&program, name, cases, seed)
                         .map(Some)
                         .with_context(|| name.to_string())
                 });
@@ -143,6 +143,67 @@ pub fn generate_each(
         oracle_program::build_each(root, &with_names, oracle_program::Build::Proof, &mut start)
             .map(|_| ())
     })
+}
+
+/// The generated inputs of crate `name` by the oracle program at `program`: those kept from an
+/// earlier run of the same program (every byte of it: its generator and the solver compiled
+/// in) with the same seeds, else made afresh and kept for the next run. Both are functions of
+/// the seed alone, so a warm `bundle --all` reruns only the generators that changed.
+fn generate_kept(program: &Path, name: &str, cases: u64, seed: u64) -> Result<Generated> {
+    let kept = kept_dir(program, name);
+    let key = generated_key(program, cases, seed)?;
+    if std::fs::read_to_string(kept.join(KEY_FILE)).ok().as_deref() == Some(key.as_str()) {
+        if let Ok(cases) = collect_cases(&kept, program, cases) {
+            return Ok(Generated { cases, dir: None });
+        }
+    }
+    let made = generate_with(program, cases, seed)?;
+    Ok(keep(made, &kept, &key, program, cases))
+}
+
+/// The key file of a kept folder, written last: a folder without it, or with another key, is
+/// never read.
+const KEY_FILE: &str = "key";
+
+/// Where the generated inputs of crate `name` are kept: beside its program, in cargo's target
+/// folder (`target/bundle-proof/generated-inputs/<crate>/`).
+fn kept_dir(program: &Path, name: &str) -> PathBuf {
+    program.with_file_name("generated-inputs").join(name)
+}
+
+/// What the generated inputs depend on: the program's bytes, the number of cases and the
+/// first seed.
+fn generated_key(program: &Path, cases: u64, seed: u64) -> Result<String> {
+    let bytes = std::fs::read(program).with_context(|| format!("reading {}", program.display()))?;
+    let mut hash = std::hash::DefaultHasher::new();
+    std::hash::Hasher::write(&mut hash, &bytes);
+    let hash = std::hash::Hasher::finish(&hash);
+    Ok(format!("{:016x} {} {}\n", hash, cases, seed))
+}
+
+/// Moves freshly made inputs to `kept` (replacing what was there) and returns them from there;
+/// when that fails (another file system, a full disk), they stay where they were made, used
+/// once.
+fn keep(made: Generated, kept: &Path, key: &str, program: &Path, cases: u64) -> Generated {
+    let Some(dir) = &made.dir else {
+        return made;
+    };
+    let files = dir.path().join("inputs");
+    let moved = (|| -> std::io::Result<()> {
+        std::fs::write(files.join(KEY_FILE), key)?;
+        if kept.exists() {
+            std::fs::remove_dir_all(kept)?;
+        }
+        std::fs::create_dir_all(kept.parent().unwrap_or(kept))?;
+        std::fs::rename(&files, kept)
+    })();
+    match moved
+        .ok()
+        .and_then(|()| collect_cases(kept, program, cases).ok())
+    {
+        Some(cases) => Generated { cases, dir: None },
+        None => made,
+    }
 }
 
 /// Runs the oracle program at `program` to write the inputs and the solver's answers.
@@ -160,10 +221,16 @@ fn generate_with(program: &Path, cases: u64, seed: u64) -> Result<Generated> {
     ];
     oracle_program::output_of(program, &args)
         .with_context(|| format!("{} generate", program.display()))?;
+    Ok(Generated {
+        cases: collect_cases(&files, program, cases)?,
+        dir: Some(dir),
+    })
+}
+
+/// The `<seed>.in` files of `files`, each with its `.out`, by seed; exactly `cases` of them.
+fn collect_cases(files: &Path, program: &Path, cases: u64) -> Result<Vec<bundler::Case>> {
     let mut made: Vec<(u64, String, PathBuf, PathBuf)> = Vec::new();
-    for entry in
-        std::fs::read_dir(&files).with_context(|| format!("reading {}", files.display()))?
-    {
+    for entry in std::fs::read_dir(files).with_context(|| format!("reading {}", files.display()))? {
         let input = entry?.path();
         if input.extension().is_some_and(|e| e == "in") {
             let stem = input
@@ -191,13 +258,10 @@ fn generate_with(program: &Path, cases: u64, seed: u64) -> Result<Generated> {
             cases
         );
     }
-    Ok(Generated {
-        cases: made
-            .into_iter()
-            .map(|(_, stem, input, answer)| (stem, input, answer))
-            .collect(),
-        dir: Some(dir),
-    })
+    Ok(made
+        .into_iter()
+        .map(|(_, stem, input, answer)| (stem, input, answer))
+        .collect())
 }
 
 #[cfg(test)]
@@ -206,6 +270,67 @@ mod tests {
 
     fn strings(list: &[&str]) -> Vec<String> {
         list.iter().map(|s| s.to_string()).collect()
+    }
+
+    /// A stand-in oracle program: a shell script that writes `<seed>.in` and `.out` files as
+    /// `generate DIR --cases N --seed S --answers` asks, and counts its runs in `runs`.
+    fn stand_in_program(dir: &Path, answer: &str) -> PathBuf {
+        let program = dir.join("p-oracle");
+        let script = format!(
+            "#!/bin/sh\necho run >> '{runs}'\nmkdir -p \"$2\"\ni=0\nwhile [ $i -lt $4 ]; do\n  s=$(($6 + i))\n  echo $s > \"$2/$s.in\"\n  echo {answer} > \"$2/$s.out\"\n  i=$((i + 1))\ndone\n",
+            runs = dir.join("runs").display(),
+            answer = answer
+        );
+        std::fs::write(&program, script).unwrap();
+        let mut permissions = std::fs::metadata(&program).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o755);
+        std::fs::set_permissions(&program, permissions).unwrap();
+        program
+    }
+
+    fn runs(dir: &Path) -> usize {
+        std::fs::read_to_string(dir.join("runs"))
+            .unwrap_or_default()
+            .lines()
+            .count()
+    }
+
+    /// Generated inputs are kept for the same program bytes and seeds, and made again when
+    /// either changes or the kept folder lost its key.
+    #[test]
+    fn generated_inputs_are_kept_for_the_same_program_and_seeds_only() {
+        let dir = TempDir::new("kept-inputs").unwrap();
+        let dir = dir.path();
+        let program = stand_in_program(dir, "yes");
+        let first = generate_kept(&program, "p", 3, 5).unwrap();
+        assert_eq!(runs(dir), 1);
+        let stems: Vec<&str> = first.cases.iter().map(|c| c.0.as_str()).collect();
+        assert_eq!(stems, ["5", "6", "7"]);
+        assert!(first.cases[0].1.starts_with(dir.join("generated-inputs/p")));
+        assert_eq!(std::fs::read_to_string(&first.cases[2].2).unwrap(), "yes\n");
+        // The same program and seeds: read back, not run.
+        let again = generate_kept(&program, "p", 3, 5).unwrap();
+        assert_eq!(runs(dir), 1);
+        assert_eq!(again.cases, first.cases);
+        // Other seeds, or more of them: run.
+        generate_kept(&program, "p", 3, 6).unwrap();
+        assert_eq!(runs(dir), 2);
+        generate_kept(&program, "p", 4, 6).unwrap();
+        assert_eq!(runs(dir), 3);
+        // Another program (a solver that answers differently): run, and its answers kept.
+        let program = stand_in_program(dir, "no");
+        let changed = generate_kept(&program, "p", 4, 6).unwrap();
+        assert_eq!(runs(dir), 4);
+        assert_eq!(
+            std::fs::read_to_string(&changed.cases[0].2).unwrap(),
+            "no\n"
+        );
+        // A kept folder without its key (a run killed while keeping): made again.
+        std::fs::remove_file(dir.join("generated-inputs/p").join(KEY_FILE)).unwrap();
+        generate_kept(&program, "p", 4, 6).unwrap();
+        assert_eq!(runs(dir), 5);
+        generate_kept(&program, "p", 4, 6).unwrap();
+        assert_eq!(runs(dir), 5);
     }
 
     #[test]
