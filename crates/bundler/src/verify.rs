@@ -455,12 +455,13 @@ pub fn verify(
         .path()
         .join(format!("{}.rs", subject.name.replace('-', "_")));
     std::fs::write(&source, subject.text)?;
+    let runs = Runs::default();
     let outcomes: Vec<Outcome> = std::thread::scope(|scope| {
         let handles: Vec<_> = compilers
             .iter()
             .enumerate()
             .map(|(i, compiler)| {
-                let (source, scratch) = (&source, scratch.path());
+                let (source, scratch, runs) = (&source, scratch.path(), &runs);
                 scope.spawn(move || {
                     check_one(
                         compiler,
@@ -470,6 +471,7 @@ pub fn verify(
                         subject,
                         generated,
                         skip_missing,
+                        runs,
                     )
                 })
             })
@@ -565,6 +567,102 @@ pub fn verify(
     Ok(proof)
 }
 
+/// The runs of one bundle's binaries, by the bytes their processes run ([`loaded_image`]): a
+/// binary whose image equals one already run (rustc makes the same machine code for editions
+/// 2021 and 2024 of most bundles) is not run again, and shares that run's outcome.
+#[derive(Default)]
+struct Runs {
+    by_image: Mutex<
+        Vec<(
+            u64,
+            String,
+            std::sync::Arc<OnceLock<std::result::Result<(), String>>>,
+        )>,
+    >,
+}
+
+impl Runs {
+    /// Runs `run` for the binary at `binary` (compiled by compiler `label`), or waits for the
+    /// run of a binary with the same image and returns its outcome.
+    fn run_once(&self, binary: &Path, label: &str, run: impl FnOnce() -> Result<()>) -> Result<()> {
+        let Some(image) = loaded_image(binary) else {
+            return run();
+        };
+        let (first, outcome) = {
+            let mut by_image = self.by_image.lock().unwrap_or_else(|e| e.into_inner());
+            match by_image.iter().find(|(i, _, _)| *i == image) {
+                Some((_, first, outcome)) => (Some(first.clone()), outcome.clone()),
+                None => {
+                    let outcome = std::sync::Arc::new(OnceLock::new());
+                    by_image.push((image, label.to_string(), outcome.clone()));
+                    (None, outcome)
+                }
+            }
+        };
+        match first {
+            None => {
+                let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(run))
+                    .unwrap_or_else(|_| Err(err!("running the checks panicked")));
+                outcome
+                    .set(ran.as_ref().map(|_| ()).map_err(|e| format!("{:#}", e)))
+                    .ok();
+                ran
+            }
+            Some(first) => match outcome.wait() {
+                Ok(()) => Ok(()),
+                Err(message) => bail!("{} (the same machine code as {})", message, first),
+            },
+        }
+    }
+}
+
+/// A fingerprint of what a process of the executable at `path` runs: every section loaded
+/// into memory (ELF's `SHF_ALLOC`: code, constants, data, relocations, unwind tables) with its
+/// address and size, the program headers and the entry point, but not the build id, which
+/// hashes the whole file (symbol names included). `None` for anything but a 64-bit
+/// little-endian ELF file, which is then always run.
+fn loaded_image(path: &Path) -> Option<u64> {
+    use std::hash::Hasher;
+    let file = std::fs::read(path).ok()?;
+    let bytes = |at: usize, n: usize| file.get(at..at.checked_add(n)?);
+    let u16_at = |at: usize| Some(u16::from_le_bytes(bytes(at, 2)?.try_into().ok()?) as usize);
+    let u32_at = |at: usize| Some(u32::from_le_bytes(bytes(at, 4)?.try_into().ok()?) as usize);
+    let u64_at = |at: usize| Some(u64::from_le_bytes(bytes(at, 8)?.try_into().ok()?) as usize);
+    if bytes(0, 6)? != b"\x7fELF\x02\x01" {
+        return None;
+    }
+    let mut hash = std::hash::DefaultHasher::new();
+    hash.write(bytes(0x18, 8)?); // the entry point
+    let (ph_at, ph_size, ph_count) = (u64_at(0x20)?, u16_at(0x36)?, u16_at(0x38)?);
+    hash.write(bytes(ph_at, ph_size.checked_mul(ph_count)?)?);
+    let (sh_at, sh_size, sh_count, names) =
+        (u64_at(0x28)?, u16_at(0x3a)?, u16_at(0x3c)?, u16_at(0x3e)?);
+    let header = |k: usize| sh_at.checked_add(k.checked_mul(sh_size)?);
+    let names_at = u64_at(header(names)? + 24)?;
+    for k in 0..sh_count {
+        let h = header(k)?;
+        let (kind, flags) = (u32_at(h + 4)?, u64_at(h + 8)?);
+        if flags & 0x2 == 0 {
+            continue;
+        }
+        let name_at = names_at.checked_add(u32_at(h)?)?;
+        let name = file.get(name_at..)?.split(|&b| b == 0).next()?;
+        if name == b".note.gnu.build-id" {
+            continue;
+        }
+        hash.write(name);
+        hash.write(bytes(h + 16, 8)?); // address
+        let (at, size) = (u64_at(h + 24)?, u64_at(h + 32)?);
+        hash.write_usize(size);
+        // SHT_NOBITS (.bss) occupies no file bytes.
+        if kind != 8 {
+            hash.write(bytes(at, size)?);
+        }
+    }
+    Some(hash.finish())
+}
+
+#[allow(clippy::too_many_arguments)]
 fn check_one(
     compiler: &Compiler,
     i: usize,
@@ -573,6 +671,7 @@ fn check_one(
     subject: &Subject,
     generated: &super::Later,
     skip_missing: bool,
+    runs: &Runs,
 ) -> Outcome {
     let version = match compiler.version() {
         Some(v) => v,
@@ -600,17 +699,19 @@ fn check_one(
                 &source.display().to_string(),
                 &format!("{}.rs", subject.name),
             );
-            let samples = {
-                let _slot = Slot::take();
-                run_samples(&binary, subject.cases, scratch)
-            };
-            // The slot is given back while the generated inputs may still be in the making.
-            let checked = samples.and_then(|()| match generated()? {
-                Some(generated) => {
+            let checked = runs.run_once(&binary, &label, || {
+                let samples = {
                     let _slot = Slot::take();
-                    run_generated(&binary, generated, scratch, subject)
-                }
-                None => Ok(()),
+                    run_samples(&binary, subject.cases, scratch)
+                };
+                // The slot is given back while the generated inputs may still be in the making.
+                samples.and_then(|()| match generated()? {
+                    Some(generated) => {
+                        let _slot = Slot::take();
+                        run_generated(&binary, generated, scratch, subject)
+                    }
+                    None => Ok(()),
+                })
             });
             match checked {
                 Err(err) => Outcome::Failed(err.context(label)),
@@ -739,6 +840,60 @@ fn grouped(outputs: &[(String, String)], subject: &Subject) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `text` compiled by the current rustc with `rustc -O` on `edition`, in `dir`.
+    fn compiled(dir: &Path, text: &str, edition: &str, exe: &str) -> PathBuf {
+        let source = dir.join(format!("{}.rs", exe));
+        std::fs::write(&source, text).unwrap();
+        let compiler = Compiler {
+            rustc: PathBuf::from("rustc"),
+            edition: edition.to_string(),
+            deny_warnings: false,
+            externs: Vec::new(),
+        };
+        compiler
+            .compile(&source, dir, exe)
+            .unwrap_or_else(|e| panic!("{:#}", e))
+    }
+
+    /// Binaries that run the same machine code are run once and share the outcome, a failure
+    /// included; another program, or a file that is not ELF, is run on its own.
+    #[test]
+    fn a_binary_with_the_image_of_one_already_run_is_not_run_again() {
+        let dir = crate::TempDir::new("images").unwrap();
+        let dir = dir.path();
+        let text = "fn main() { println!(\"{}\", std::env::args().count()); }\n";
+        let a = compiled(dir, text, "2021", "a");
+        let b = compiled(dir, text, "2024", "b");
+        let other = compiled(dir, &text.replace("count()", "count() + 1"), "2021", "c");
+        assert_eq!(loaded_image(&a), loaded_image(&b));
+        assert!(loaded_image(&a).is_some());
+        assert_ne!(loaded_image(&a), loaded_image(&other));
+        std::fs::write(dir.join("script"), "#!/bin/sh\n").unwrap();
+        assert_eq!(loaded_image(&dir.join("script")), None);
+
+        let ran = std::sync::atomic::AtomicUsize::new(0);
+        let run = || -> Result<()> {
+            ran.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            Ok(())
+        };
+        let runs = Runs::default();
+        runs.run_once(&a, "rustc (2021)", run).unwrap();
+        runs.run_once(&b, "rustc (2024)", run).unwrap();
+        assert_eq!(ran.load(std::sync::atomic::Ordering::SeqCst), 1);
+        runs.run_once(&other, "rustc (2021)", run).unwrap();
+        assert_eq!(ran.load(std::sync::atomic::Ordering::SeqCst), 2);
+
+        let runs = Runs::default();
+        let failed = runs.run_once(&a, "rustc (2021)", || bail!("wrong answer on 01.in"));
+        assert!(failed.is_err());
+        let twin = runs.run_once(&b, "rustc (2024)", run).unwrap_err();
+        assert_eq!(
+            format!("{:#}", twin),
+            "wrong answer on 01.in (the same machine code as rustc (2021))"
+        );
+        assert_eq!(ran.load(std::sync::atomic::Ordering::SeqCst), 2);
+    }
 
     #[test]
     fn a_name_the_pruner_dropped_is_reported_as_the_bundlers_fault() {
