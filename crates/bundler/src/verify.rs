@@ -10,7 +10,7 @@ use context_error::{bail, err, Context, Result};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-use std::sync::{Condvar, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 /// How long one sample may run before it counts as hanging.
@@ -572,14 +572,12 @@ pub fn verify(
 /// 2021 and 2024 of most bundles) is not run again, and shares that run's outcome.
 #[derive(Default)]
 struct Runs {
-    by_image: Mutex<
-        Vec<(
-            u64,
-            String,
-            std::sync::Arc<OnceLock<std::result::Result<(), String>>>,
-        )>,
-    >,
+    /// Each image run, with the compiler that made it and the run's outcome once known.
+    by_image: Mutex<Vec<(u64, String, Arc<RunOutcome>)>>,
 }
+
+/// How a run went: its error's text, shared with the binaries of the same image.
+type RunOutcome = OnceLock<std::result::Result<(), String>>;
 
 impl Runs {
     /// Runs `run` for the binary at `binary` (compiled by compiler `label`), or waits for the
@@ -593,7 +591,7 @@ impl Runs {
             match by_image.iter().find(|(i, _, _)| *i == image) {
                 Some((_, first, outcome)) => (Some(first.clone()), outcome.clone()),
                 None => {
-                    let outcome = std::sync::Arc::new(OnceLock::new());
+                    let outcome = Arc::new(OnceLock::new());
                     by_image.push((image, label.to_string(), outcome.clone()));
                     (None, outcome)
                 }
