@@ -3,9 +3,9 @@
 //! bundle exactly as by the crate's solver in cargo's build. The oracle program writes the
 //! inputs and the solver's answers in its own process (built unoptimised in a profile of its
 //! own, [`oracle_program::Build::Proof`], whose overflow checks make an overflowing solution a
-//! failed proof rather than a silent wrap). Samples cover what their authors thought of; a construct the bundler changes the
-//! meaning of (a pattern that turned into a binding, a dropped `use` that a glob made up for)
-//! shows on inputs no sample has. The bundler itself knows nothing of oracles: it is handed
+//! failed proof rather than a silent wrap). Samples cover what their authors thought of; a
+//! construct the bundler changes the meaning of (a pattern that turned into a binding, a
+//! dropped `use` that a glob made up for) shows on inputs no sample has. The bundler itself knows nothing of oracles: it is handed
 //! input and answer files, as it is the samples.
 
 use crate::oracle_program;
