@@ -274,7 +274,6 @@ pub trait BitAttractorGame {
 struct Plan {
     blocks: usize,
     rows: usize,
-    cols: usize,
     side: [Moves; 2],
 }
 
@@ -331,53 +330,38 @@ impl Plan {
         Plan {
             blocks,
             rows,
-            cols,
             side: [side(0), side(1)],
         }
     }
 }
 
-/// A set of blocks, a bit each and a bit per non-zero word of those: drained in increasing
-/// order at the cost of its members plus one word per 4096 blocks.
-struct BlockSet {
-    bits: Vec<u64>,
-    words: Vec<u64>,
-}
+/// A set of blocks, a bit each, drained in increasing order at the cost of its members plus
+/// one word per 64 blocks (a ply's blocks are many; a second level cost more than it saved).
+struct BlockSet(Vec<u64>);
 
 impl BlockSet {
     fn new(blocks: usize) -> Self {
-        BlockSet {
-            bits: vec![0; (blocks + 63) / 64],
-            words: vec![0; (blocks + 4095) / 4096],
-        }
+        BlockSet(vec![0; (blocks + 63) / 64])
     }
 
     #[inline]
     fn insert(&mut self, b: usize) {
-        self.bits[b / 64] |= 1 << (b % 64);
-        self.words[b / 4096] |= 1 << (b / 64 % 64);
+        self.0[b / 64] |= 1 << (b % 64);
     }
 
     /// Calls `f(b)` for each member `b` in increasing order, removing them all.
-    #[inline]
     fn drain<F: FnMut(usize)>(&mut self, mut f: F) {
-        for t in 0..self.words.len() {
-            let mut top = std::mem::take(&mut self.words[t]);
-            while top != 0 {
-                let j = 64 * t + top.trailing_zeros() as usize;
-                top &= top - 1;
-                let mut word = std::mem::take(&mut self.bits[j]);
-                while word != 0 {
-                    f(64 * j + word.trailing_zeros() as usize);
-                    word &= word - 1;
-                }
+        for (j, word) in self.0.iter_mut().enumerate() {
+            let mut word = std::mem::take(word);
+            while word != 0 {
+                f(64 * j + word.trailing_zeros() as usize);
+                word &= word - 1;
             }
         }
     }
 }
 
 /// The other side's half to read and `mover`'s to write.
-#[inline]
 fn split<T>(pair: &mut [T; 2], mover: usize) -> (&T, &mut T) {
     let [a, b] = pair;
     if mover == 0 { (b, a) } else { (a, b) }
@@ -396,18 +380,17 @@ struct Attractor {
     /// next.
     now: BlockSet,
     next: BlockSet,
-    /// A block's rows being recomputed.
-    acc: Vec<u64>,
     growing: bool,
 }
 
 impl Attractor {
     /// Ply 0: the terminal losses of the other side, each new word visited.
-    fn new<G, F>(game: &G, plan: &Plan, winner: usize, visit: &mut F) -> Self
-    where
-        G: BitAttractorGame,
-        F: FnMut(u32, usize, usize, usize, &[u64]),
-    {
+    fn new<G: BitAttractorGame>(
+        game: &G,
+        plan: &Plan,
+        winner: usize,
+        visit: &mut impl FnMut(u32, usize, usize, usize, &[u64]),
+    ) -> Self {
         let w = G::Row::WORDS;
         let words = plan.blocks * plan.rows * w;
         // Empty spans that a min and a max grow.
@@ -419,11 +402,10 @@ impl Attractor {
             changed: [empty.clone(), empty],
             now: BlockSet::new(plan.blocks),
             next: BlockSet::new(plan.blocks),
-            acc: vec![0; plan.rows * w],
             growing: true,
         };
         let loser = 1 - winner;
-        let all = G::Row::low(plan.cols);
+        let all = G::Row::low(game.cols());
         let (set, changed, now) = (&mut run.sets[loser], &mut run.changed[loser], &mut run.now);
         let mut one = vec![0; w];
         game.terminal_losses(loser, |b, r, bits| {
@@ -449,21 +431,19 @@ impl Attractor {
 
     /// Ply `plies + 1`: the half of the side to move at that parity recomputed from the other,
     /// in the blocks that read a block changed at the last ply.
-    fn step<G, F>(&mut self, game: &G, plan: &Plan, visit: &mut F)
-    where
-        G: BitAttractorGame,
-        F: FnMut(u32, usize, usize, usize, &[u64]),
-    {
+    fn step<G: BitAttractorGame>(
+        &mut self,
+        game: &G,
+        plan: &Plan,
+        visit: &mut impl FnMut(u32, usize, usize, usize, &[u64]),
+    ) {
         let last = self.plies;
         self.plies += 1;
         let plies = self.plies;
-        let mover = if plies % 2 == 1 {
-            self.winner
-        } else {
-            1 - self.winner
-        };
-        let any = mover == self.winner;
-        let (w, rows, cols) = (G::Row::WORDS, plan.rows, plan.cols);
+        // The winner moves at odd plies (some move in), the other side at even (every move).
+        let any = plies % 2 == 1;
+        let mover = if any { self.winner } else { 1 - self.winner };
+        let (w, rows, cols) = (G::Row::WORDS, plan.rows, game.cols());
         let stride = rows * w;
         let (src, dst) = split(&mut self.sets, mover);
         let (csrc, cdst) = split(&mut self.changed, mover);
@@ -474,7 +454,8 @@ impl Attractor {
             if ply == last { (lo, hi) } else { (rows, 0) }
         };
         let (side, reader) = (&plan.side[mover], &plan.side[1 - mover]);
-        let (acc, next) = (&mut self.acc, &mut self.next);
+        // A block's rows being recomputed.
+        let (acc, next) = (&mut vec![0; stride], &mut self.next);
         let mut grew = false;
         self.now.drain(|q| {
             let reads = &side.moves[q];
@@ -510,7 +491,17 @@ impl Attractor {
                 return;
             }
             let acc = &mut acc[lo * w..hi * w];
-            acc.fill(if any { 0 } else { !0 });
+            let mut reads = reads.iter();
+            match (any, reads.as_slice()) {
+                // Every move: the first two moves' rows set the accumulator (a fill is a call).
+                (false, [x, y, ..]) if !(x.flip_rows | x.flip_bits | y.flip_rows | y.flip_bits) => {
+                    let block = |p: usize| &src[p * stride + lo * w..p * stride + hi * w];
+                    let pairs = acc.iter_mut().zip(block(x.block)).zip(block(y.block));
+                    pairs.for_each(|((a, &x), &y)| *a = x & y);
+                    reads.nth(1);
+                }
+                _ => acc.fill(if any { 0 } else { !0 }),
+            }
             for m in reads {
                 // Some move into the other half: what the block held before the last ply is in
                 // this half already, so only the rows that changed count.
@@ -589,7 +580,7 @@ impl Attractor {
 /// Per ply and side, for each block that reads a block changed at the last ply (m block moves
 /// each): O(m) to find the rows whose inputs changed, and for the span of those rows O(m + s)
 /// row operations a row (s the game's moves inside blocks, vectorised loops), plus
-/// O(B / 4096) for the B blocks; the number of plies is the asked distance (the longer
+/// O(B / 64) for the B blocks; the number of plies is the asked distance (the longer
 /// attractor, for a draw). `4 B * rows() * Row::WORDS` words, `4 B` row spans of 24 bytes,
 /// and the block moves read once.
 ///
@@ -604,7 +595,7 @@ pub fn bit_attractor<G: BitAttractorGame>(
 ) -> Value {
     let plan = Plan::new(game);
     assert!(
-        mover < 2 && block < plan.blocks && row < plan.rows && bit < plan.cols,
+        mover < 2 && block < plan.blocks && row < plan.rows && bit < game.cols(),
         "a position outside the game"
     );
     let i = block * plan.rows + row;
