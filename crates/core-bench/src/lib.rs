@@ -17,7 +17,7 @@
 //! | `cutting` | a w x h sheet, `1 <= w, h <= N`, cut into two pieces of sides at least `1 + SEED % 3` (POJ 2311 at 2) | [`dp_core::grundy_values`] with [`dp_core::Moves::pair_run`] | the same table, a bit mask per sheet |
 //! | `tokens` | a cop and a robber on a random graph of N vertices from the seed, each moving its own token along an arc; the robber may not enter the cop's vertex or vertex 0 ([`two_tokens`]) | [`dp_core::TwoTokens`] with [`dp_core::Retrograde`], outcomes only | retrograde BFS with a queue and counters over the same index |
 //! | `acyclic` | a pile of N stones, take sizes by the pile's class modulo 5 from the seed, win or loss only ([`acyclic`]) | [`dp_core::wins_in_order`] | the loop over a table of booleans |
-//! | `pursuit` | pieces A and B on an N x N board, each with steps from the seed; who moves onto the other wins, who cannot move loses; the output is the drawn positions and a hash of the count of each value | [`dp_core::bit_retrograde_layers`] on bitboards ([`pursuit`]) | the same layers of words, a bit per non-zero word |
+//! | `pursuit` | pieces A and B on an N x N board, each with steps from the seed; who moves onto the other wins, who cannot move loses; the output is the drawn positions and a hash of the count of each value | [`dp_core::bit_attractor_layers`] on bitboards, each side's attractor with the winner as the row piece ([`pursuit`]) | the same plies over the same words, by hand |
 //!
 //! The oracle checks every variant on small inputs against the game's rules searched by the
 //! test kit, move by move, never through a table, a nim sum or a bitset (a Grundy value is found
@@ -46,7 +46,7 @@ pub const MAX_ROW: usize = 8_000;
 pub const MAX_SHEET: usize = 2_000;
 /// Largest N accepted by `pins` (the longest row).
 pub const MAX_PINS: usize = 100_000;
-/// Largest N accepted by `pursuit` (the side of the board): 13 bitmaps of 13 MB.
+/// Largest N accepted by `pursuit` (the side of the board): two halves of 16 MB, two words a row.
 pub const MAX_BOARD: usize = 100;
 /// Largest N accepted by `tokens` (the vertices): 2 N² positions.
 pub const MAX_GRAPH: usize = 4_000;
