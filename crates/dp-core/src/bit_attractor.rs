@@ -27,6 +27,13 @@
 //! places (a quarter of the board for two mirrors): a move to a place outside them is a
 //! [`BlockMove`] to the stored place with `flip_rows` or `flip_bits` set, read in reverse row
 //! order or with each row's bits reversed.
+//!
+//! Which piece is the row piece is the game's choice, and it can be made per attractor: the
+//! positions a ply adds tend to lie along the winner's rows, so a full table
+//! ([`bit_attractor_layers`], once per winner) is cheapest with the winner as the row piece.
+//! In the pursuit of core-bench (two pieces with their own steps, who lands on the other wins)
+//! that halves the rows that change in B's attractor, and the run takes two thirds of the
+//! instructions.
 
 use crate::retrograde::Value;
 use std::ops::{BitAnd, BitOr, Not, Shl, Shr};
