@@ -22,7 +22,6 @@ use dp_core::{bit_attractor, BitAttractorGame, BitRow, BlockMove, Value};
 /// let (block, row, col) = chase.position((0, 0), (1, 1));
 /// assert_eq!(bit_attractor(&chase, 0, block, row, col), Value::Loss(2)); // BLACK 2
 /// ```
-#[derive(Debug)]
 pub struct ChaseBits<R> {
     n: usize,
     /// Black's stored cells along a side: `ceil(n / 2)` with the mirrors, else n.
