@@ -384,7 +384,12 @@ impl<R: BitRow> BitAttractorGame for Pursuit<R> {
         let all = R::low(self.n);
         for b in 0..self.blocks() {
             for r in 0..self.n {
-                emit(b, r, all & !self.live_row(mover, b, r));
+                // Only rows with a loss: the solver reads each row it is given, and a page of
+                // the table read before it is written faults twice.
+                let lost = all & !self.live_row(mover, b, r);
+                if lost != R::ZERO {
+                    emit(b, r, lost);
+                }
             }
         }
     }

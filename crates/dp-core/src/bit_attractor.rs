@@ -390,7 +390,7 @@ struct Attractor {
 }
 
 impl Attractor {
-    /// Ply 0: the terminal losses of the other side, each new word visited.
+    /// Ply 0: the terminal losses of the other side, then each block's span of them visited.
     fn new<G: BitAttractorGame>(
         game: &G,
         plan: &Plan,
@@ -412,26 +412,33 @@ impl Attractor {
         };
         let loser = 1 - winner;
         let all = G::Row::low(game.cols());
-        let (set, changed, now) = (&mut run.sets[loser], &mut run.changed[loser], &mut run.now);
-        let mut one = vec![0; w];
+        let (set, changed) = (&mut run.sets[loser], &mut run.changed[loser]);
         game.terminal_losses(loser, |b, r, bits| {
             assert!(
                 b < plan.blocks && r < plan.rows && bits & !all == G::Row::ZERO,
                 "a terminal loss off the board"
             );
+            // An OR into the table, not a read first: a page of it read before it is written
+            // faults twice.
             let i = b * plan.rows + r;
-            let old = G::Row::load(set, i);
-            let new = bits & !old;
-            if new != G::Row::ZERO {
-                (old | bits).store(set, i);
-                let c = &mut changed[b];
-                c.1 = c.1.min(r);
-                c.2 = c.2.max(r + 1);
-                plan.side[winner].readers_of(b, now);
-                new.store(&mut one, 0);
-                visit(0, loser, b, r, &one);
-            }
+            (G::Row::load(set, i) | bits).store(set, i);
+            let c = &mut changed[b];
+            c.1 = c.1.min(r);
+            c.2 = c.2.max(r + 1);
         });
+        let stride = plan.rows * w;
+        for (b, &(_, lo, hi)) in changed.iter().enumerate() {
+            if lo < hi {
+                plan.side[winner].readers_of(b, &mut run.now);
+                visit(
+                    0,
+                    loser,
+                    b,
+                    lo,
+                    &set[b * stride + lo * w..b * stride + hi * w],
+                );
+            }
+        }
         run
     }
 
@@ -483,9 +490,9 @@ impl Attractor {
                 lo = lo.min(a);
                 hi = hi.max(b);
             }
-            let (a, b) = changed(q);
             // Row r reads rows r + d, d from the first step to the last (they are sorted).
-            if let (true, Some(&d0), Some(&d1)) = (a < b, side.steps.first(), side.steps.last()) {
+            if let (Some(&d0), Some(&d1)) = (side.steps.first(), side.steps.last()) {
+                let (a, b) = changed(q);
                 let (a, b) = (
                     (a as isize - d1).max(0),
                     (b as isize - d0).min(rows as isize),
@@ -646,7 +653,7 @@ pub fn bit_attractor<G: BitAttractorGame>(
 ///
 /// # Complexity
 /// As [`bit_attractor`] for one side, to the attractor's last ply, plus the calls of `visit`
-/// (one per block that changes at a ply, and per terminal row); `2 B * rows() * Row::WORDS`
+/// (one per block that changes at a ply, ply 0 included); `2 B * rows() * Row::WORDS`
 /// words.
 ///
 /// # Example
