@@ -384,8 +384,8 @@ impl<R: BitRow> BitAttractorGame for Pursuit<R> {
         let all = R::low(self.n);
         for b in 0..self.blocks() {
             for r in 0..self.n {
-                // Only rows with a loss: the solver reads each row it is given, and a page of
-                // the table read before it is written faults twice.
+                // Only rows with a loss: an empty row would widen its block's span of rows for
+                // the first ply.
                 let lost = all & !self.live_row(mover, b, r);
                 if lost != R::ZERO {
                     emit(b, r, lost);

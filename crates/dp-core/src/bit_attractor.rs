@@ -274,6 +274,7 @@ pub trait BitAttractorGame {
 
     /// Calls `emit(block, row, bits)` with words whose union is the terminal losses of `mover`
     /// to move (e.g. its piece was just captured, or it has no move in a game where that loses).
+    /// A row emitted without bits is allowed but widens its block's span for the first ply.
     fn terminal_losses<F: FnMut(usize, usize, Self::Row)>(&self, mover: usize, emit: F);
 }
 
