@@ -10,9 +10,16 @@
 //! under a temporary name and renamed into place, so a kill or a full disk leaves no half
 //! entry; the least recently used are removed past `KEEP` entries or `KEEP_BYTES`. Any
 //! failure of the cache itself falls back to compiling: it can cost time, never a result.
+//!
+//! An entry cannot lie: its record (key, `rustc -vV`, the binary's length and [`digest`],
+//! the warnings) is sealed, and checked whole against the binary before each use; an entry
+//! replaced, truncated, renamed to another key or edited is removed and built again. The
+//! binary a caller gets is a copy (a few milliseconds), never a link to the entry, so writing
+//! over `target/judge/<crate>` cannot change what the next judge runs.
 
-use crate::workspace;
+use crate::{digest, workspace};
 use context_error::{Context, Result};
+use std::io::{Read, Write};
 use std::collections::HashMap;
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
@@ -53,17 +60,21 @@ pub fn rustc(
     };
     let binary = absolute(binary)?;
     let cacheable = !args.iter().any(|a| a == "--extern");
-    let key = match cacheable {
-        true => key(rustc, args, source, also_reads, &folder).ok(),
+    // The key names the entry; the compiler's version is recorded in it too.
+    let cached = match cacheable {
+        true => key(rustc, args, source, also_reads, &folder)
+            .ok()
+            .zip(version(rustc, &folder).ok())
+            .map(|(k, compiler)| (format!("{:032x}", k), compiler)),
         false => None,
     };
-    let entry = key.map(|k| cache_dir().join(format!("{:032x}", k)));
-    if let Some(entry) = &entry {
-        if let Some(warnings) = reuse(entry, &binary) {
+    if let Some((key, compiler)) = &cached {
+        if let Some(warnings) = reuse(&cache_dir().join(key), key, compiler, &binary) {
             return Ok(Ok(warnings));
         }
     }
-    // The old file may be a link to an entry: never let the linker write through it.
+    // The old file may be a link to an entry (caches before entries were copied out): never
+    // let the linker write through it.
     std::fs::remove_file(&binary).ok();
     let out = Command::new(rustc)
         .args(args)
@@ -83,8 +94,8 @@ pub fn rustc(
     if !out.status.success() {
         return Ok(Err(diagnostics));
     }
-    if let Some(entry) = &entry {
-        remember(entry, &binary, &diagnostics);
+    if let Some((key, compiler)) = &cached {
+        remember(&cache_dir().join(key), key, compiler, &binary, &diagnostics);
     }
     Ok(Ok(diagnostics))
 }
@@ -172,37 +183,152 @@ fn version(rustc: &Path, folder: &Path) -> Result<String> {
     Ok(v)
 }
 
-/// Puts the remembered binary of `entry` at `binary` (a link, else a copy, renamed into place);
-/// its warnings, or `None` when there is no whole entry.
-fn reuse(entry: &Path, binary: &Path) -> Option<String> {
-    let warnings = std::fs::read_to_string(entry.join("warnings")).ok()?;
+/// The files of an entry: the binary, and its record (what it was built from, its size and
+/// digest, the warnings), sealed.
+const BINARY: &str = "binary";
+const RECORD: &str = "record";
+
+/// What an entry records of its compilation, written beside its binary when it is stored and
+/// checked whole before the binary is used.
+struct Record {
+    /// The entry's key: an entry renamed to another key's folder is not that key's.
+    key: String,
+    /// `rustc -vV` of the compiler that built it.
+    compiler: String,
+    /// The binary's length and digest: a replaced or truncated binary is noticed.
+    bytes: u64,
+    digest: String,
+    warnings: String,
+}
+
+impl Record {
+    /// The seal over every field: a record edited by hand is not believed.
+    fn seal(&self) -> String {
+        digest::hex(digest::seal(&[
+            self.key.as_bytes(),
+            self.compiler.as_bytes(),
+            self.bytes.to_string().as_bytes(),
+            self.digest.as_bytes(),
+            self.warnings.as_bytes(),
+        ]))
+    }
+
+    fn to_json(&self) -> String {
+        serde_json::json!({
+            "key": self.key,
+            "compiler": self.compiler,
+            "bytes": self.bytes,
+            "digest": self.digest,
+            "warnings": self.warnings,
+            "seal": self.seal(),
+        })
+        .to_string()
+    }
+
+    /// The record `text` holds, if it is whole and its seal matches.
+    fn from_json(text: &str) -> Option<Record> {
+        let json: serde_json::Value = serde_json::from_str(text).ok()?;
+        let field = |name: &str| json[name].as_str().map(str::to_string);
+        let record = Record {
+            key: field("key")?,
+            compiler: field("compiler")?,
+            bytes: json["bytes"].as_u64()?,
+            digest: field("digest")?,
+            warnings: field("warnings")?,
+        };
+        (field("seal")? == record.seal()).then_some(record)
+    }
+}
+
+/// Puts a copy of the remembered binary of `entry` at `binary` (renamed into place); its
+/// warnings, or `None` when there is no whole, unchanged entry of `key` built by `compiler`.
+/// A copy, never a link: a file the caller hands out (`target/judge/<crate>`) may be written
+/// by anyone, and must not write through to the cache. An entry that fails its checks is
+/// removed, so that this compilation's result can take its place.
+fn reuse(entry: &Path, key: &str, compiler: &str, binary: &Path) -> Option<String> {
+    if !entry.exists() {
+        return None;
+    }
+    let checked = (|| {
+        let record = Record::from_json(&std::fs::read_to_string(entry.join(RECORD)).ok()?)?;
+        if record.key != key || record.compiler != compiler {
+            return None;
+        }
+        // Read at most one byte past the recorded length: a binary grown by gigabytes is not
+        // read whole to be refused.
+        let mut bytes = Vec::new();
+        std::fs::File::open(entry.join(BINARY))
+            .ok()?
+            .take(record.bytes.saturating_add(1))
+            .read_to_end(&mut bytes)
+            .ok()?;
+        let whole = bytes.len() as u64 == record.bytes
+            && digest::hex(digest::digest(&bytes)) == record.digest;
+        whole.then_some((record, bytes))
+    })();
+    let Some((record, bytes)) = checked else {
+        forget(entry);
+        return None;
+    };
     let temp = sibling(binary, "reused");
-    let placed = std::fs::hard_link(entry.join("binary"), &temp)
-        .or_else(|_| std::fs::copy(entry.join("binary"), &temp).map(|_| ()))
-        .and_then(|()| std::fs::rename(&temp, binary));
+    let placed = write_executable(&temp, &bytes).and_then(|()| std::fs::rename(&temp, binary));
     if placed.is_err() {
         std::fs::remove_file(&temp).ok();
         return None;
     }
     // Recently used: the last to be removed.
-    std::fs::File::open(entry.join("warnings"))
+    std::fs::File::open(entry.join(RECORD))
         .and_then(|f| f.set_modified(std::time::SystemTime::now()))
         .ok();
-    Some(warnings)
+    Some(record.warnings)
 }
 
-/// Stores `binary` and its warnings as `entry`, then trims the cache; failures are ignored.
-fn remember(entry: &Path, binary: &Path, warnings: &str) {
+/// Removes an entry that failed its checks: renamed aside first (a rename is atomic), so no
+/// other process reads it half removed.
+fn forget(entry: &Path) {
+    let aside = sibling(entry, "bad");
+    if std::fs::rename(entry, &aside).is_ok() {
+        std::fs::remove_dir_all(&aside).ok();
+    }
+}
+
+/// Writes `bytes` as a new executable file at `path` (made by this process alone).
+fn write_executable(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o755)
+        .open(path)?;
+    file.write_all(bytes)?;
+    file.sync_all()
+}
+
+/// Stores a copy of `binary` with its record as `entry`, then trims the cache; failures are
+/// ignored.
+fn remember(entry: &Path, key: &str, compiler: &str, binary: &Path, warnings: &str) {
     let Some(dir) = entry.parent() else { return };
     let temp = sibling(entry, "new");
-    let stored = std::fs::create_dir_all(&temp)
-        .and_then(|()| {
-            std::fs::hard_link(binary, temp.join("binary"))
-                .or_else(|_| std::fs::copy(binary, temp.join("binary")).map(|_| ()))
-        })
-        .and_then(|()| std::fs::write(temp.join("warnings"), warnings))
+    let stored = (|| -> std::io::Result<()> {
+        let bytes = std::fs::read(binary)?;
+        let record = Record {
+            key: key.to_string(),
+            compiler: compiler.to_string(),
+            bytes: bytes.len() as u64,
+            digest: digest::hex(digest::digest(&bytes)),
+            warnings: warnings.to_string(),
+        };
+        std::fs::create_dir_all(&temp)?;
+        // Read-only: a slip of a user's `cp` is refused (root's is caught by the digest).
+        write_executable(&temp.join(BINARY), &bytes)?;
+        std::fs::set_permissions(
+            temp.join(BINARY),
+            std::os::unix::fs::PermissionsExt::from_mode(0o555),
+        )?;
+        std::fs::write(temp.join(RECORD), record.to_json())?;
         // An entry made meanwhile by another process is as good as this one.
-        .and_then(|()| std::fs::rename(&temp, entry));
+        std::fs::rename(&temp, entry)
+    })();
     if stored.is_err() {
         std::fs::remove_dir_all(&temp).ok();
     }
@@ -231,8 +357,8 @@ fn trim(dir: &Path) {
             }
             continue;
         }
-        let used = std::fs::metadata(path.join("warnings")).and_then(|m| m.modified());
-        let bytes = std::fs::metadata(path.join("binary")).map_or(0, |m| m.len());
+        let used = std::fs::metadata(path.join(RECORD)).and_then(|m| m.modified());
+        let bytes = std::fs::metadata(path.join(BINARY)).map_or(0, |m| m.len());
         entries.push((used.unwrap_or(std::time::UNIX_EPOCH), bytes, path));
     }
     // Newest first: keep while both bounds hold.
@@ -300,8 +426,8 @@ mod tests {
             warnings
         );
         let entry = entry_of(dir.path(), &flags);
-        assert!(entry.join("binary").is_file(), "no entry stored");
-        // Reused: the same binary (a link to the entry's), the same warnings.
+        assert!(entry.join(BINARY).is_file(), "no entry stored");
+        // Reused: the same binary (a copy of the entry's), the same warnings.
         let (second, again) = compile(dir.path(), &flags, "b");
         assert_eq!(second.unwrap(), warnings);
         assert_eq!(
@@ -317,6 +443,103 @@ mod tests {
         assert_ne!(entry_of(dir.path(), &flags), entry);
     }
 
+    /// The tampers of a hostile-input trial: each one leads to a rebuild (or a reuse of the
+    /// untouched entry), never to running the tampered binary or believing a forged record.
+    #[test]
+    fn a_tampered_entry_or_handed_out_binary_is_never_believed() {
+        let dir = TempDir::new("compile-cache-tamper").unwrap();
+        // A program no other test compiles, so the first compilation is a miss in any cache.
+        let marker = dir.path().display().to_string();
+        let text = format!(
+            "fn main() {{ let unused = 1; println!(\"{{}}\", {:?}); }}\n",
+            marker
+        );
+        std::fs::write(dir.path().join("main.rs"), &text).unwrap();
+        let flags = args(&["--edition", "2021"]);
+        let (first, binary) = compile(dir.path(), &flags, "a");
+        let warnings = first.unwrap();
+        let entry = entry_of(dir.path(), &flags);
+        let record = std::fs::read_to_string(entry.join(RECORD)).unwrap();
+        // What the next compilation must hand out: this program, these warnings.
+        let check = |what: &str| {
+            let (got, again) = compile(dir.path(), &flags, "b");
+            assert_eq!(got.unwrap(), warnings, "after {}", what);
+            let run = Command::new(&again).output().unwrap();
+            assert_eq!(
+                String::from_utf8_lossy(&run.stdout).trim(),
+                marker,
+                "after {}",
+                what
+            );
+            // The entry holds the right binary again, under a record that checks.
+            assert_eq!(
+                std::fs::read(entry.join(BINARY)).unwrap(),
+                std::fs::read(&again).unwrap(),
+                "after {}",
+                what
+            );
+            assert!(
+                Record::from_json(&std::fs::read_to_string(entry.join(RECORD)).unwrap())
+                    .is_some(),
+                "after {}",
+                what
+            );
+        };
+        let true_binary = std::fs::read("/bin/true").unwrap();
+        // Written over through the handed-out file (as `cp /bin/true target/judge/<crate>`):
+        // a copy, so the entry is untouched.
+        std::fs::write(&binary, &true_binary).unwrap();
+        check("writing over the handed-out binary");
+        let (_, handed) = compile(dir.path(), &flags, "c");
+        std::fs::write(&handed, &true_binary).unwrap();
+        check("writing over a reused binary");
+        // The entry's binary replaced, or truncated.
+        let replace = |bytes: &[u8]| {
+            std::fs::remove_file(entry.join(BINARY)).unwrap();
+            std::fs::write(entry.join(BINARY), bytes).unwrap();
+        };
+        replace(&true_binary);
+        check("replacing the entry's binary");
+        let whole = std::fs::read(entry.join(BINARY)).unwrap();
+        replace(&whole[..whole.len() / 2]);
+        check("truncating the entry's binary");
+        replace(&[whole.as_slice(), b"\0"].concat());
+        check("growing the entry's binary");
+        // Another compilation's entry renamed into this key's folder.
+        std::fs::write(dir.path().join("main.rs"), text.replace(&marker, "other")).unwrap();
+        compile(dir.path(), &flags, "d").0.unwrap();
+        let other = entry_of(dir.path(), &flags);
+        std::fs::write(dir.path().join("main.rs"), &text).unwrap();
+        std::fs::remove_dir_all(&entry).unwrap();
+        std::fs::rename(&other, &entry).unwrap();
+        check("renaming another entry to this key");
+        // The record edited with its key kept: forged warnings, a forged compiler, or a digest
+        // made to match a replaced binary.
+        let forged_digest = digest::hex(digest::digest(&true_binary));
+        let edit = |field: &str, value: &str| {
+            let mut json: serde_json::Value = serde_json::from_str(&record).unwrap();
+            json[field] = serde_json::Value::from(value);
+            json.to_string()
+        };
+        for (what, edited) in [
+            ("forged warnings", edit("warnings", "forged")),
+            ("a forged compiler", edit("compiler", "rustc 0.0.1-forged")),
+            ("a forged digest", edit("digest", &forged_digest)),
+        ] {
+            assert_ne!(edited, record, "{}", what);
+            if what == "a forged digest" {
+                replace(&true_binary);
+            }
+            std::fs::write(entry.join(RECORD), edited).unwrap();
+            check(what);
+        }
+        // A missing record, or one that is not JSON.
+        std::fs::remove_file(entry.join(RECORD)).unwrap();
+        check("removing the record");
+        std::fs::write(entry.join(RECORD), "{").unwrap();
+        check("a record cut short");
+    }
+
     #[test]
     fn the_least_recently_used_entries_go_first_and_stale_temporaries_too() {
         let dir = TempDir::new("compile-cache-trim").unwrap();
@@ -324,8 +547,8 @@ mod tests {
         let entry = |k: usize| dir.path().join(format!("{:032x}", k));
         for k in 0..KEEP + 3 {
             std::fs::create_dir_all(entry(k)).unwrap();
-            std::fs::write(entry(k).join("binary"), b"x").unwrap();
-            let warnings = std::fs::File::create(entry(k).join("warnings")).unwrap();
+            std::fs::write(entry(k).join(BINARY), b"x").unwrap();
+            let warnings = std::fs::File::create(entry(k).join(RECORD)).unwrap();
             // Entry k was last used k seconds ago.
             let used = now - std::time::Duration::from_secs(k as u64);
             warnings.set_modified(used).unwrap();

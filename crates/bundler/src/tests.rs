@@ -644,6 +644,23 @@ fn a_proof_is_remembered_only_for_what_it_proved() {
     assert_eq!(read.passed, proof.passed);
     assert_eq!(read.edition_note, proof.edition_note);
     assert!(super::read_proof(&file, key ^ 1).is_none());
+    // Edited with its key kept (a forged compiler, a dropped refusal), or its seal removed:
+    // not believed, so the bundle is proven again.
+    let record = std::fs::read_to_string(&file).unwrap();
+    let edited = |change: &dyn Fn(&mut serde_json::Value)| {
+        let mut json: serde_json::Value = serde_json::from_str(&record).unwrap();
+        change(&mut json);
+        std::fs::write(&file, json.to_string()).unwrap();
+        super::read_proof(&file, key)
+    };
+    assert!(edited(&|_| {}).is_some(), "an unedited record is read");
+    assert!(edited(&|j| j["passed"][0] = "rustc 0.0.1-forged (2021)".into()).is_none());
+    assert!(edited(&|j| j["edition_note"] = serde_json::Value::Null).is_none());
+    assert!(edited(&|j| j["warnings"] = "forged".into()).is_none());
+    assert!(edited(&|j| {
+        j.as_object_mut().unwrap().remove("seal");
+    })
+    .is_none());
 }
 
 #[test]
