@@ -1,6 +1,6 @@
 //! `cargo xtask judge <crate> [--bundled]`: run the solution on every sample as a judge would,
 //! under the problem's time and memory limits, and print a verdict per case (AC, WA, TLE, MLE,
-//! RE) with its wall time and peak memory, then a summary. Fails unless every case is AC.
+//! RE, OLE) with its wall time and peak memory, then a summary. Fails unless every case is AC.
 //!
 //! Limits come from `[package.metadata.judge]` in the crate's `Cargo.toml` (`time-limit-ms`,
 //! `memory-limit-mib`), defaulting to the statements' 1 s and 256 MiB.
@@ -18,8 +18,9 @@ pub const USAGE: &str = "\
 cargo xtask judge <crate> [--bundled] [--time-limit-ms N] [--memory-limit-mib N] [--samples DIR]
 
 Runs the release binary (with --bundled: the bundle compiled by `rustc -O --edition 2021`, as
-judges do) on every samples/<crate>/*.in and prints a verdict per case (AC, WA, TLE, MLE, RE),
-its wall time and peak memory, then a summary; the exit code is 1 unless every case is AC.
+judges do) on every samples/<crate>/*.in and prints a verdict per case (AC, WA, TLE, MLE, RE,
+and OLE: output limit exceeded, printing past twice the .out and 1 MiB more), its wall time
+and peak memory, then a summary; the exit code is 1 unless every case is AC.
   --bundled               judge the bundle instead of the release binary
   --time-limit-ms N       wall time limit (default: [package.metadata.judge] time-limit-ms, 1000)
   --memory-limit-mib N    address space limit (default: memory-limit-mib, 256)
@@ -292,6 +293,8 @@ pub enum Verdict {
     WrongAnswer(String),
     TimeLimit,
     MemoryLimit,
+    /// It printed more than [`output_cap`] of the expected output, and was stopped there.
+    OutputLimit,
     /// How it ended, with the start of its stderr.
     RuntimeError(String),
 }
@@ -308,6 +311,7 @@ impl Verdict {
             Verdict::WrongAnswer(_) => "WA",
             Verdict::TimeLimit => "TLE",
             Verdict::MemoryLimit => "MLE",
+            Verdict::OutputLimit => "OLE",
             Verdict::RuntimeError(_) => "RE",
         }
     }
@@ -330,6 +334,14 @@ pub struct CaseResult {
     pub peak_kib: u64,
 }
 
+/// The most a solution may print on a case whose expected output is `expected` bytes long:
+/// twice that (room for other spacing) and 1 MiB more. Past it the solution is stopped and
+/// judged "output limit exceeded" (OLE), as judges do, so that a solution printing forever
+/// costs xtask a few MiB, not gigabytes.
+pub fn output_cap(expected: usize) -> u64 {
+    (expected as u64).saturating_mul(2) + (1 << 20)
+}
+
 /// Runs `binary` on one case under `limits` and judges the result.
 ///
 /// A case whose `.out` starts with `error:` expects the solution to refuse the input: a non-zero
@@ -337,7 +349,7 @@ pub struct CaseResult {
 pub fn judge_case(binary: &Path, case: &Case, limits: Limits) -> Result<CaseResult> {
     let expected = std::fs::read_to_string(&case.expected)
         .with_context(|| format!("reading {}", case.expected.display()))?;
-    let run = process::run_limited(binary, &case.input, limits)?;
+    let run = process::run_capped(binary, &case.input, limits, output_cap(expected.len()))?;
     let stderr = String::from_utf8_lossy(&run.stderr);
     let expects_error = expected.trim_start().starts_with("error:");
     // A Rust program that hits RLIMIT_AS aborts with this message (or is killed on a stack
@@ -348,6 +360,7 @@ pub fn judge_case(binary: &Path, case: &Case, limits: Limits) -> Result<CaseResu
             .is_some_and(|bytes| run.peak_kib.saturating_mul(1024) >= bytes);
     let verdict = match run.ending {
         Ending::TimedOut => Verdict::TimeLimit,
+        Ending::OutputLimit => Verdict::OutputLimit,
         _ if run.wall > limits.time => Verdict::TimeLimit,
         Ending::Exited(0) => compare(&expected, &String::from_utf8_lossy(&run.stdout), "stdout"),
         _ if out_of_memory => Verdict::MemoryLimit,
@@ -357,7 +370,7 @@ pub fn judge_case(binary: &Path, case: &Case, limits: Limits) -> Result<CaseResu
             match ending {
                 Ending::Exited(code) => format!("exit code {}", code),
                 Ending::Signaled(signal) => format!("killed by signal {}", signal),
-                Ending::TimedOut => unreachable!("handled above"),
+                Ending::TimedOut | Ending::OutputLimit => unreachable!("handled above"),
             },
             match first_message(&stderr) {
                 Some(message) => format!(": {}", message),
@@ -460,7 +473,7 @@ pub fn judge_all(
 /// One line: the count of each verdict, the limits, the slowest case and the most memory.
 pub fn summary(results: &[CaseResult], limits: Limits) -> String {
     let mut counts = Vec::new();
-    for code in ["AC", "WA", "TLE", "MLE", "RE"] {
+    for code in ["AC", "WA", "TLE", "MLE", "OLE", "RE"] {
         let n = results.iter().filter(|r| r.verdict.code() == code).count();
         if n > 0 {
             counts.push(format!("{} {}", n, code));
@@ -659,6 +672,59 @@ mod tests {
             "{:?}",
             result.wall
         );
+    }
+
+    /// The child's side of the test below: judges an endless writer and prints its verdict.
+    const ENDLESS_CHILD: &str = "GAMEDP_TEST_ENDLESS_WRITER";
+
+    /// A solution that prints forever (`yes`) is stopped as OLE, and judge itself stays far
+    /// below 128 MB: measured on a child test process by GNU time, since this process runs
+    /// other tests at the same time. Keeping all it printed took 288 to 875 MB in a 1 s limit.
+    #[test]
+    fn an_endless_writer_is_ole_and_judge_stays_small() {
+        if let Some(dir) = std::env::var_os(ENDLESS_CHILD) {
+            let dir = PathBuf::from(dir);
+            let script = dir.join("endless.sh");
+            std::fs::write(&script, "#!/bin/sh\nexec yes 2\n").unwrap();
+            let mut perms = std::fs::metadata(&script).unwrap().permissions();
+            std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+            std::fs::set_permissions(&script, perms).unwrap();
+            let case = case(&dir, "endless", "1\n", "2\n");
+            let limits = Limits {
+                time: Duration::from_secs(1),
+                memory: Some(256 << 20),
+            };
+            let result = judge_case(&script, &case, limits).unwrap();
+            println!("verdict {}", result.verdict.code());
+            return;
+        }
+        let gnu_time = Path::new("/usr/bin/time");
+        assert!(gnu_time.is_file(), "GNU time is part of Debian (apt-get install time)");
+        let dir = TempDir::new("judge-endless");
+        let out = Command::new(gnu_time)
+            .args(["-f", "peak %M KiB"])
+            .arg(std::env::current_exe().unwrap())
+            .args([
+                "--exact",
+                "judge::tests::an_endless_writer_is_ole_and_judge_stays_small",
+                "--nocapture",
+                "--test-threads=1",
+            ])
+            .env(ENDLESS_CHILD, &dir.0)
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr),
+        );
+        assert!(out.status.success(), "{}{}", stdout, stderr);
+        assert!(stdout.contains("verdict OLE"), "{}", stdout);
+        let peak_kib: u64 = stderr
+            .lines()
+            .find_map(|l| l.strip_prefix("peak ")?.strip_suffix(" KiB")?.parse().ok())
+            .unwrap_or_else(|| panic!("no peak in {}", stderr));
+        eprintln!("judge on an endless writer: peak {} KiB", peak_kib);
+        assert!(peak_kib < 128 << 10, "judge's peak {} KiB", peak_kib);
     }
 
     #[test]

@@ -28,6 +28,8 @@ pub enum Ending {
     Signaled(i32),
     /// We killed it at the time limit.
     TimedOut,
+    /// We killed it when its stdout passed the output cap.
+    OutputLimit,
 }
 
 /// What one run produced.
@@ -73,12 +75,25 @@ fn memory_measure_with(gnu_time: &Path) -> String {
     }
 }
 
-/// Runs `program` with the file `input` as its stdin under `limits`, collecting its output.
+/// What [`run_limited`] keeps of each stream: past it, a solution is killed as printing too
+/// much (its stdout) or the rest is dropped (its stderr), so a program that writes forever
+/// cannot fill xtask's memory.
+pub const OUTPUT_CAP: u64 = 64 << 20;
+
+/// Runs `program` with the file `input` as its stdin under `limits`, collecting its output, at
+/// most [`OUTPUT_CAP`] bytes of each stream (see [`run_capped`]).
+pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finished> {
+    run_capped(program, input, limits, OUTPUT_CAP)
+}
+
+/// Runs `program` with the file `input` as its stdin under `limits`, collecting at most `cap`
+/// bytes of each of its streams: once its stdout passes `cap`, it is killed and ends as
+/// [`Ending::OutputLimit`] (its first `cap` bytes kept); stderr past `cap` is read and dropped.
 ///
 /// The peak memory is measured by GNU time when it is installed (about 1 MiB of its own folds
 /// in, as for any forked child); otherwise by `wait4` on a child of xtask, which includes what
 /// the child inherited from xtask at `fork` (a few MiB).
-pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finished> {
+pub fn run_capped(program: &Path, input: &Path, limits: Limits, cap: u64) -> Result<Finished> {
     let stdin =
         std::fs::File::open(input).with_context(|| format!("opening {}", input.display()))?;
     let report = if Path::new(GNU_TIME).is_file() {
@@ -136,21 +151,32 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
         .with_context(|| format!("running {}", program.display()))?;
     let pid = child.id() as libc::pid_t;
 
-    // Read both pipes while the child runs, so a large output cannot block it.
-    let mut out_pipe = child.stdout.take().expect("stdout is piped");
-    let mut err_pipe = child.stderr.take().expect("stderr is piped");
-    let out_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        out_pipe.read_to_end(&mut buf).map(|_| buf)
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut buf = Vec::new();
-        err_pipe.read_to_end(&mut buf).map(|_| buf)
-    });
-
-    // The watchdog kills the child at the time limit unless told it has ended. The child is
-    // only reaped after `ended` is set, so its pid cannot be reused by then.
+    // The watchdog kills the child at the time limit unless told it has ended, the stdout
+    // reader when it prints past the cap. The child is only reaped after `ended` is set, so
+    // its pid cannot be reused by then.
     let state = Arc::new((Mutex::new(Watch::default()), Condvar::new()));
+
+    // Read both pipes while the child runs, so a large output cannot block it.
+    let out_pipe = child.stdout.take().expect("stdout is piped");
+    let err_pipe = child.stderr.take().expect("stderr is piped");
+    let out_reader = {
+        let state = Arc::clone(&state);
+        std::thread::spawn(move || {
+            read_capped(out_pipe, cap, || {
+                let mut watch = state.0.lock().unwrap_or_else(|e| e.into_inner());
+                if !watch.ended && !watch.killed {
+                    // SAFETY: as the watchdog's kill, on a child not reaped yet.
+                    unsafe {
+                        libc::kill(-pid, libc::SIGKILL);
+                    }
+                    watch.output_exceeded = true;
+                }
+                true
+            })
+        })
+    };
+    let err_reader = std::thread::spawn(move || read_capped(err_pipe, cap, || false));
+
     let watchdog = {
         let state = Arc::clone(&state);
         let deadline = start + limits.time;
@@ -158,7 +184,7 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
             let (lock, wake) = &*state;
             let mut watch = lock.lock().unwrap_or_else(|e| e.into_inner());
             loop {
-                if watch.ended {
+                if watch.ended || watch.output_exceeded {
                     return;
                 }
                 let now = Instant::now();
@@ -201,12 +227,12 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
         }
     }
     let wall = start.elapsed();
-    let killed = {
+    let (killed, output_exceeded) = {
         let (lock, wake) = &*state;
         let mut watch = lock.lock().unwrap_or_else(|e| e.into_inner());
         watch.ended = true;
         wake.notify_all();
-        watch.killed
+        (watch.killed, watch.output_exceeded)
     };
     watchdog.join().ok();
     let mut status: libc::c_int = 0;
@@ -231,6 +257,8 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
     let measured = report.as_ref().and_then(TimeReport::read);
     let ending = if killed {
         Ending::TimedOut
+    } else if output_exceeded {
+        Ending::OutputLimit
     } else if let Some((ending, _)) = measured {
         ending
     } else if libc::WIFEXITED(status) {
@@ -240,7 +268,7 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
     } else {
         bail!("the solution ended with an unknown status {}", status)
     };
-    if report.is_some() && measured.is_none() && !killed {
+    if report.is_some() && measured.is_none() && !killed && !output_exceeded {
         let said = String::from_utf8_lossy(&stderr);
         let said = said.trim();
         bail!(
@@ -331,7 +359,39 @@ impl Drop for TimeReport {
 #[derive(Default)]
 struct Watch {
     ended: bool,
+    /// Killed at the time limit.
     killed: bool,
+    /// Killed for printing past the cap.
+    output_exceeded: bool,
+}
+
+/// Reads `pipe` to its end, keeping its first `cap` bytes. Past them `over` is called once: when
+/// it returns true (it killed the writer) reading stops, else the rest is read and dropped.
+fn read_capped(
+    mut pipe: impl Read,
+    cap: u64,
+    over: impl FnOnce() -> bool,
+) -> std::io::Result<Vec<u8>> {
+    let mut kept = Vec::new();
+    let mut chunk = vec![0u8; 64 << 10];
+    let mut over = Some(over);
+    loop {
+        let n = match pipe.read(&mut chunk) {
+            Ok(0) => return Ok(kept),
+            Ok(n) => n,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(err),
+        };
+        let room = (cap as usize).saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..n.min(room)]);
+        if n > room {
+            if let Some(over) = over.take() {
+                if over() {
+                    return Ok(kept);
+                }
+            }
+        }
+    }
 }
 
 fn join_reader(handle: std::thread::JoinHandle<std::io::Result<Vec<u8>>>) -> Result<Vec<u8>> {
@@ -407,6 +467,27 @@ mod tests {
         assert_eq!(run.stdout, b"hello\n");
         assert_eq!(run.stderr, b"oops\n");
         assert!(run.peak_kib > 0);
+    }
+
+    #[test]
+    fn an_endless_writer_is_stopped_at_the_output_cap() {
+        let (dir, script) = sh("exec yes 12345");
+        let input = dir.0.join("in");
+        std::fs::write(&input, "").unwrap();
+        let run = run_capped(&script, &input, GENEROUS, 1 << 20).unwrap();
+        assert_eq!(run.ending, Ending::OutputLimit);
+        // The first bytes are kept, no more.
+        assert_eq!(run.stdout.len(), 1 << 20);
+        assert!(run.stdout.starts_with(b"12345\n12345\n"));
+        assert!(run.wall < Duration::from_secs(10), "{:?}", run.wall);
+        // Stderr past the cap is dropped, the writer left to end by itself.
+        let (dir, script) = sh("head -c 3000000 /dev/zero >&2; echo done");
+        let input = dir.0.join("in");
+        std::fs::write(&input, "").unwrap();
+        let run = run_capped(&script, &input, GENEROUS, 1 << 20).unwrap();
+        assert_eq!(run.ending, Ending::Exited(0));
+        assert_eq!(run.stderr.len(), 1 << 20);
+        assert_eq!(run.stdout, b"done\n");
     }
 
     #[test]
