@@ -8,8 +8,10 @@
 //! | [`write_pair`], [`PairError`] | a `.in` and its `.out`, written whole or not at all |
 //! | [`remove_stale`] | the temporary files of a killed [`write_pair`] |
 //! | [`read_regular`] | the bytes of a regular file, anything else refused |
+//! | [`read_capped`], [`INPUT_CAP`] | the bytes of a stream (stdin), refused past the cap |
+//! | [`move_dir`] | a folder moved, copied where a rename cannot cross file systems |
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -143,5 +145,77 @@ pub fn read_regular(path: &Path) -> Result<Vec<u8>, String> {
     if !meta.is_file() {
         return Err(format!("{} is not a regular file", path.display()));
     }
-    std::fs::read(path).map_err(|err| format!("reading {}: {}", path.display(), err))
+    let file =
+        std::fs::File::open(path).map_err(|err| format!("reading {}: {}", path.display(), err))?;
+    // Capped as it is read, not by its size beforehand: a file may grow meanwhile.
+    read_capped(file, &path.display().to_string())
+}
+
+/// The most an input is read (64 MiB): judges' inputs are at most a few MiB, and a stream
+/// without end (`< /dev/zero`) must not fill the memory.
+pub const INPUT_CAP: u64 = 64 << 20;
+
+/// All of `reader` (stdin, say), refused past [`INPUT_CAP`] bytes, having read one byte past
+/// it and no more.
+///
+/// # Errors
+/// `what` and what went wrong, as text.
+///
+/// # Example
+/// ```
+/// let endless = std::io::repeat(0);
+/// let err = sample_files::read_capped(endless, "stdin").unwrap_err();
+/// assert!(err.starts_with("stdin holds more than 64 MiB"), "{}", err);
+/// assert_eq!(sample_files::read_capped(&b"1 2\n"[..], "stdin").unwrap(), b"1 2\n");
+/// ```
+pub fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    reader
+        .take(INPUT_CAP + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|err| format!("reading {}: {}", what, err))?;
+    if bytes.len() as u64 > INPUT_CAP {
+        return Err(format!(
+            "{} holds more than {} MiB, the input cap (judges' inputs are a few MiB at most)",
+            what,
+            INPUT_CAP >> 20
+        ));
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(what: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "sample-files-{}-{}",
+            what,
+            std::process::id()
+        ));
+        std::fs::remove_dir_all(&dir).ok();
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn inputs_are_read_up_to_the_cap_and_refused_past_it() {
+        // Exactly the cap is read; one byte more is refused, from a stream or a file.
+        let at_cap = std::io::repeat(b'1').take(INPUT_CAP);
+        assert_eq!(read_capped(at_cap, "x").unwrap().len() as u64, INPUT_CAP);
+        let past = std::io::repeat(b'1').take(INPUT_CAP + 1);
+        let err = read_capped(past, "stdin").unwrap_err();
+        assert!(err.starts_with("stdin holds more than 64 MiB"), "{}", err);
+        let dir = scratch("cap");
+        let big = dir.join("big.in");
+        // Sparse: no disk is used for the 64 MiB of zeros.
+        std::fs::File::create(&big)
+            .unwrap()
+            .set_len(INPUT_CAP + 1)
+            .unwrap();
+        let err = read_regular(&big).unwrap_err();
+        assert!(err.contains("big.in holds more than 64 MiB"), "{}", err);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

@@ -6,7 +6,7 @@
 use crate::erased::{DynOracle, Erase};
 use crate::oracle::Oracle;
 use crate::stress::{self, ChildProcesses, Config};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -17,7 +17,8 @@ pub const USAGE: &str = "\
   stress [--cases N] [--seed S] [--jobs J] [--case-time-limit-ms T] [--save-dir DIR] [--quiet]
                       random small inputs, the brute force against the solver; a failure is
                       shrunk, printed and saved in DIR (default samples/<crate>/)
-  brute [FILE...]     the brute force's answer to each file (stdin without FILE)
+  brute [FILE...]     the brute force's answer to each file (stdin without FILE); an
+                      input past 64 MiB is refused
   solve [FILE]        the solver's answer, or its error as a line `error: ...`
   bench-inputs DIR    writes benchmark input i as DIR/<i>-<stem>.in (removing the other .in
                       files of DIR); prints `<i>-<stem>\\t<name>` per input
@@ -261,11 +262,13 @@ fn answer_files(files: &[String], answer: impl Fn(&[u8]) -> Result<String, Strin
     let mut out = stdout.lock();
     let mut code = 0;
     if files.is_empty() {
-        let mut text = Vec::new();
-        if let Err(err) = std::io::stdin().read_to_end(&mut text) {
-            eprintln!("error: reading stdin: {}", err);
-            return 1;
-        }
+        let text = match sample_files::read_capped(std::io::stdin().lock(), "stdin") {
+            Ok(text) => text,
+            Err(err) => {
+                eprintln!("error: {}", err);
+                return 1;
+            }
+        };
         match answer(&text) {
             Ok(answer) => {
                 out.write_all(answer.as_bytes()).ok();

@@ -15,7 +15,7 @@ Prints the brute force's answer to each input FILE (stdin without FILE), read by
 oracle (`parse`) and answered by its `brute_force`; with several files, each answer follows a
 `--- FILE` line. Exit code 1 if an input is not valid, is past the brute force's size guard
 (`brute_force_refuses`), or the brute force gives up on it; a FILE that is not a regular file
-(a FIFO, a folder) is refused.
+(a FIFO, a folder) is refused, and so is an input (FILE or stdin) past 64 MiB.
 ";
 
 pub fn run(args: Vec<String>) -> Result<()> {

@@ -9,7 +9,6 @@ use bundler::cli::Args;
 use bundler::workspace;
 use context_error::{bail, Context, Result};
 use sample_files::{write_pair, PairError};
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 pub const USAGE: &str = "\
@@ -20,7 +19,8 @@ the brute force's (as `cargo xtask brute` prints it), or with --from-solution th
 (its output, or its refusal as an `error: ...` line: for bad inputs and inputs too large for
 the brute force; check that answer yourself). Refuses a NAME already taken by either file, an
 input the oracle cannot read or the brute force refuses (past its size guard). NAME is letters,
-digits, `-` and `_`. Both files are written or neither.
+digits, `-` and `_`. Both files are written or neither. An input (FILE or stdin) past 64 MiB
+is refused, so an endless stream (`< /dev/zero`) ends at once.
 ";
 
 pub fn run(args: Vec<String>) -> Result<()> {
@@ -36,15 +36,11 @@ pub fn run(args: Vec<String>) -> Result<()> {
     let root = workspace::root();
     let input = match file {
         Some(file) => {
-            sample_files::read_regular(Path::new(file)).map_err(context_error::Error::msg)?
+            sample_files::read_regular(Path::new(file))
+                .map_err(|err| context_error::err!("{}; nothing was written", err))?
         }
-        None => {
-            let mut text = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut text)
-                .context("reading stdin")?;
-            text
-        }
+        None => sample_files::read_capped(std::io::stdin().lock(), "stdin")
+            .map_err(|err| context_error::err!("{}; nothing was written", err))?,
     };
     let dir = workspace::samples_dir(&root, name);
     for path in [

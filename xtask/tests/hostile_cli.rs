@@ -1,0 +1,71 @@
+//! The workbench commands against hostile and careless use, as a person runs them (the `xtask`
+//! binary): endless input streams, repeated and unknown options.
+
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const CRATE: &str = "p4363-staircase-chess";
+
+/// `xtask args` with `/dev/zero` as stdin under GNU time: its output, its wall time and its peak
+/// memory in KiB; killed (and failed) past `deadline`.
+fn on_endless_stdin(args: &[&str], deadline: Duration) -> (Output, Duration, u64) {
+    let start = Instant::now();
+    let mut child = Command::new("/usr/bin/time")
+        .args(["-f", "peak %M KiB"])
+        .arg(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("GNU time runs xtask (apt-get install time)");
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > deadline {
+            child.kill().ok();
+            panic!("{:?} < /dev/zero still running after {:?}", args, deadline);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let wall = start.elapsed();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let peak = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("peak ")?.strip_suffix(" KiB")?.parse().ok())
+        .unwrap_or_else(|| panic!("no peak in {}", stderr));
+    (out, wall, peak)
+}
+
+#[test]
+fn sample_and_brute_refuse_an_endless_stdin_at_the_input_cap() {
+    let name = "endless-stdin-never-written";
+    let (out, wall, peak) = on_endless_stdin(&["sample", CRATE, name], Duration::from_secs(60));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr);
+    assert!(
+        stderr.contains("stdin holds more than 64 MiB, the input cap")
+            && stderr.contains("nothing was written"),
+        "{}",
+        stderr
+    );
+    // 8.9 GB in 8 s before the cap.
+    eprintln!("sample < /dev/zero: {:?}, peak {} KiB", wall, peak);
+    assert!(wall < Duration::from_secs(10), "{:?}", wall);
+    assert!(peak < 600 << 10, "peak {} KiB", peak);
+    let samples = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../samples")
+        .join(CRATE);
+    assert!(!samples.join(format!("{}.in", name)).exists());
+    // brute hung: its oracle program read stdin without end. The build of the oracle program
+    // may come first, hence the longer deadline.
+    let (out, wall, peak) = on_endless_stdin(&["brute", CRATE], Duration::from_secs(600));
+    eprintln!("brute < /dev/zero: {:?}, peak {} KiB", wall, peak);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr);
+    assert!(
+        stderr.contains("error: stdin holds more than 64 MiB, the input cap"),
+        "{}",
+        stderr
+    );
+    assert!(peak < 600 << 10, "peak {} KiB", peak);
+}
