@@ -69,3 +69,50 @@ fn sample_and_brute_refuse_an_endless_stdin_at_the_input_cap() {
     );
     assert!(peak < 600 << 10, "peak {} KiB", peak);
 }
+
+fn xtask(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xtask"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("xtask runs")
+}
+
+#[test]
+fn stress_with_a_bad_option_prints_the_error_and_a_pointer_only() {
+    let run = xtask(&["stress", CRATE, "--bogus"]);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{}", stderr);
+    assert!(
+        stderr.contains(
+            "error: unknown option --bogus\nsee `cargo xtask stress --help` for the options\n"
+        ),
+        "{}",
+        stderr
+    );
+    // Not the oracle program's usage of all its commands after it.
+    assert!(!stderr.contains("bench-inputs"), "{}", stderr);
+}
+
+#[test]
+fn an_option_given_twice_is_refused_by_every_command() {
+    for args in [
+        &["stress", CRATE, "--cases", "5", "--cases", "6"][..],
+        &["judge", CRATE, "--time-limit-ms", "5", "--time-limit-ms=6"][..],
+        &["judge", CRATE, "--bundled", "--bundled"][..],
+        &["bundle", CRATE, "--cases", "5", "--cases", "6"][..],
+        &["bundle", CRATE, "--rustc", "rustc", "--rustc", "rustc"][..],
+        &["new", "p9-twice", "--time-limit-ms", "5", "--time-limit-ms", "6"][..],
+        &["bench", CRATE, "--runs", "1", "--runs", "2"][..],
+    ] {
+        let run = xtask(args);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{:?}: {}", args, stderr);
+        assert!(
+            stderr.contains("given twice") && stderr.contains("give it once"),
+            "{:?}: {}",
+            args,
+            stderr
+        );
+    }
+}

@@ -6,37 +6,59 @@ use context_error::{bail, Context, Result};
 /// The arguments of one subcommand, consumed as they are read.
 pub struct Args {
     args: Vec<String>,
+    /// A flag given more than once, refused by [`Args::finish`].
+    repeated: Option<String>,
 }
 
 impl Args {
     pub fn new(args: Vec<String>) -> Self {
-        Args { args }
+        Args {
+            args,
+            repeated: None,
+        }
     }
 
-    /// Whether `--name` was given (removes it).
+    /// Whether `--name` was given (removes it); given twice, [`Args::finish`] refuses it.
     pub fn flag(&mut self, name: &str) -> bool {
         let before = self.args.len();
         self.args.retain(|a| a != name);
-        self.args.len() != before
+        let times = before - self.args.len();
+        if times > 1 && self.repeated.is_none() {
+            self.repeated = Some(name.to_string());
+        }
+        times > 0
     }
 
-    /// The value of `--name value` or `--name=value` (removes it); the last one wins.
+    /// The value of `--name value` or `--name=value` (removes it). Given twice it is refused
+    /// (`--cases 5 --cases 6` took 6 without a word).
     pub fn value(&mut self, name: &str) -> Result<Option<String>> {
-        let mut found = None;
+        let mut found: Option<String> = None;
         let mut i = 0;
         while i < self.args.len() {
-            if self.args[i] == name {
+            let value = if self.args[i] == name {
                 if i + 1 >= self.args.len() {
                     bail!("{} needs a value", name);
                 }
-                found = Some(self.args.remove(i + 1));
+                let value = self.args.remove(i + 1);
                 self.args.remove(i);
+                value
             } else if let Some(v) = self.args[i].strip_prefix(&format!("{}=", name)) {
-                found = Some(v.to_string());
+                let value = v.to_string();
                 self.args.remove(i);
+                value
             } else {
                 i += 1;
+                continue;
+            };
+            if let Some(first) = &found {
+                bail!(
+                    "{} given twice ({} and {}): give it once",
+                    name,
+                    first,
+                    value
+                );
             }
+            found = Some(value);
         }
         Ok(found)
     }
@@ -59,6 +81,9 @@ impl Args {
 
     /// The remaining positionals; fails on any unread `--option`.
     pub fn finish(self) -> Result<Vec<String>> {
+        if let Some(flag) = self.repeated {
+            bail!("{} given twice: give it once", flag);
+        }
         if let Some(unknown) = self.args.iter().find(|a| a.starts_with("--")) {
             bail!("unknown option {}", unknown);
         }
@@ -82,6 +107,22 @@ mod tests {
         assert_eq!(a.parsed::<u64>("--seed").unwrap(), Some(7));
         assert_eq!(a.value("--jobs").unwrap().as_deref(), Some("2"));
         assert_eq!(a.finish().unwrap(), ["x", "y"]);
+    }
+
+    #[test]
+    fn refuses_an_option_given_twice() {
+        for list in [
+            &["--cases", "5", "--cases", "6"][..],
+            &["--cases=5", "--cases", "6"][..],
+            &["--cases=5", "--cases=5"][..],
+        ] {
+            let err = args(list).value("--cases").unwrap_err().to_string();
+            assert!(err.starts_with("--cases given twice (5 and "), "{}", err);
+        }
+        let mut a = args(&["--all", "x", "--all"]);
+        assert!(a.flag("--all"));
+        let err = a.finish().unwrap_err().to_string();
+        assert_eq!(err, "--all given twice: give it once");
     }
 
     #[test]

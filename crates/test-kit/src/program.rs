@@ -69,12 +69,27 @@ fn oracle_program_dyn(oracle: &dyn DynOracle) {
     let code = match run(oracle, args) {
         Ok(code) => code,
         Err(Usage(message)) => {
+            // The error and where the options are listed, not the whole usage of every
+            // command: the error is what the user needs to see.
             eprintln!("error: {}", message);
-            eprint!("{}", USAGE);
+            eprintln!("see `{}` for the options", help_pointer());
             2
         }
     };
     std::process::exit(code);
+}
+
+/// Where a usage error points: the command the user typed, as the caller names it in
+/// `GAMEDP_HELP_POINTER` (`cargo xtask stress --help`), else this program's `help`.
+fn help_pointer() -> String {
+    std::env::var("GAMEDP_HELP_POINTER").unwrap_or_else(|_| {
+        let program = std::env::current_exe().ok();
+        let name = program
+            .as_deref()
+            .and_then(Path::file_name)
+            .map_or("<crate>-oracle".into(), |n| n.to_string_lossy());
+        format!("{} help", name)
+    })
 }
 
 /// A usage error, with its message.
@@ -112,7 +127,7 @@ fn run(oracle: &dyn DynOracle, args: Vec<String>) -> Result<i32, Usage> {
         "generate" => {
             let cases = args.number("--cases")?.unwrap_or(200);
             let seed = args.number("--seed")?.unwrap_or(1);
-            let answers = args.flag("--answers");
+            let answers = args.flag("--answers")?;
             let dirs = args.finish()?;
             let [dir] = dirs.as_slice() else {
                 return Err(Usage("generate takes one DIR".to_string()));
@@ -201,7 +216,7 @@ fn stress_command(oracle: &dyn DynOracle, mut args: Args) -> Result<i32, Usage> 
     let jobs = args.number("--jobs")?.unwrap_or(0) as usize;
     let limit_ms = args.number("--case-time-limit-ms")?;
     let save_dir = args.value("--save-dir")?;
-    let quiet = args.flag("--quiet");
+    let quiet = args.flag("--quiet")?;
     args.finish_empty()?;
     let jobs = stress::check_config(cases, seed, jobs).map_err(Usage)?;
     if limit_ms == Some(0) {
@@ -420,28 +435,45 @@ impl Args {
         (!self.0.is_empty()).then(|| self.0.remove(0))
     }
 
-    fn flag(&mut self, name: &str) -> bool {
+    /// Whether `--name` was given; given twice, a usage error.
+    fn flag(&mut self, name: &str) -> Result<bool, Usage> {
         let before = self.0.len();
         self.0.retain(|a| a != name);
-        self.0.len() != before
+        match before - self.0.len() {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(Usage(format!("{} given twice: give it once", name))),
+        }
     }
 
+    /// The value of `--name value` or `--name=value`; given twice, a usage error (`--cases 5
+    /// --cases 6` took 6 without a word).
     fn value(&mut self, name: &str) -> Result<Option<String>, Usage> {
-        let mut found = None;
+        let mut found: Option<String> = None;
         let mut i = 0;
         while i < self.0.len() {
-            if self.0[i] == name {
+            let value = if self.0[i] == name {
                 if i + 1 >= self.0.len() {
                     return Err(Usage(format!("{} needs a value", name)));
                 }
-                found = Some(self.0.remove(i + 1));
+                let value = self.0.remove(i + 1);
                 self.0.remove(i);
+                value
             } else if let Some(v) = self.0[i].strip_prefix(&format!("{}=", name)) {
-                found = Some(v.to_string());
+                let value = v.to_string();
                 self.0.remove(i);
+                value
             } else {
                 i += 1;
+                continue;
+            };
+            if let Some(first) = &found {
+                return Err(Usage(format!(
+                    "{} given twice ({} and {}): give it once",
+                    name, first, value
+                )));
             }
+            found = Some(value);
         }
         Ok(found)
     }

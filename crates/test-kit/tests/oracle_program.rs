@@ -289,3 +289,57 @@ fn generate_with_answers_writes_the_solvers_answers_and_names_the_seed_of_a_pani
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn a_usage_error_is_one_line_with_a_pointer_and_a_repeated_option_is_one() {
+    for (args, says) in [
+        (&["stress", "--bogus"][..], "error: unknown option --bogus\n"),
+        (
+            &["stress", "--cases", "5", "--cases", "6"][..],
+            "error: --cases given twice (5 and 6): give it once\n",
+        ),
+        (
+            &["stress", "--quiet", "--quiet"][..],
+            "error: --quiet given twice: give it once\n",
+        ),
+        (
+            &["generate", "x", "--seed=1", "--seed", "2"][..],
+            "error: --seed given twice (1 and 2): give it once\n",
+        ),
+    ] {
+        let run = demo(args, None);
+        assert_eq!(run.status.code(), Some(2), "{:?}", args);
+        // The error and where the options are, not the usage of every command after it.
+        assert_eq!(
+            text(&run.stderr),
+            format!("{}see `test-kit-demo-oracle help` for the options\n", says),
+            "{:?}",
+            args
+        );
+    }
+    // The caller names its own help.
+    let run = Command::new(env!("CARGO_BIN_EXE_test-kit-demo-oracle"))
+        .args(["stress", "--bogus"])
+        .env("GAMEDP_HELP_POINTER", "cargo xtask stress --help")
+        .output()
+        .unwrap();
+    assert_eq!(
+        text(&run.stderr),
+        "error: unknown option --bogus\nsee `cargo xtask stress --help` for the options\n"
+    );
+}
+
+#[test]
+fn brute_refuses_an_endless_stdin_at_the_input_cap() {
+    let run = Command::new(env!("CARGO_BIN_EXE_test-kit-demo-oracle"))
+        .arg("brute")
+        .stdin(std::fs::File::open("/dev/zero").unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1));
+    assert!(
+        text(&run.stderr).starts_with("error: stdin holds more than 64 MiB, the input cap"),
+        "{}",
+        text(&run.stderr)
+    );
+}

@@ -64,11 +64,19 @@ fn take_options(args: Vec<String>) -> Result<(GeneratedOptions, Vec<String>)> {
             .parse()
             .with_context(|| format!("{} {:?} is not a number", flag, value))
     };
+    let mut seen = Vec::new();
     while let Some(arg) = args.next() {
         let (flag, inline) = match arg.split_once('=') {
             Some((flag, value)) => (flag.to_string(), Some(value.to_string())),
             None => (arg.clone(), None),
         };
+        // `--cases 5 --cases 6` took 6 without a word.
+        if ["--cases", "--seed", "--no-generated"].contains(&flag.as_str()) {
+            if seen.contains(&flag) {
+                bail!("{} given twice: give it once", flag);
+            }
+            seen.push(flag.clone());
+        }
         match flag.as_str() {
             "--cases" => options.cases = number("--cases", inline.or_else(|| args.next()))?,
             "--seed" => options.seed = number("--seed", inline.or_else(|| args.next()))?,

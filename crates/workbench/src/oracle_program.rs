@@ -199,7 +199,16 @@ fn cargo_build_each(
 pub fn run(root: &Path, name: &str, args: &[String]) -> Result<i32> {
     check(root, name)?;
     let program = build(root, name)?;
-    let status = Command::new(&program)
+    let mut command = Command::new(&program);
+    if let Some(first) = args.first() {
+        // A usage error points to the option list of the command the user typed.
+        // (test-kit's oracle program reads it: the workbench links no test-kit.)
+        command.env(
+            "GAMEDP_HELP_POINTER",
+            format!("cargo xtask {} --help", first),
+        );
+    }
+    let status = command
         .args(args)
         .status()
         .with_context(|| format!("running {}", program.display()))?;
