@@ -107,8 +107,72 @@ fn temporary(dir: &Path) -> PathBuf {
     ))
 }
 
+/// Moves the folder `from` to `to`, which must not exist: a rename, or where `to` is on another
+/// file system (a rename fails with "Invalid cross-device link"), a copy. The copy is made
+/// under a temporary name beside `to` and renamed into place once whole, so `to` appears whole
+/// or not at all; `from` is removed before that rename, so a kill leaves the folder in one of
+/// the two places or (between the two steps) a temporary copy that [`remove_stale`] removes.
+///
+/// # Errors
+/// What failed; `to` is then not there, and `from` still is unless the final rename failed.
+///
+/// # Example
+/// ```
+/// let dir = std::env::temp_dir().join(format!("sample-files-move-{}", std::process::id()));
+/// std::fs::create_dir_all(dir.join("a/sub")).unwrap();
+/// std::fs::write(dir.join("a/sub/x.in"), "1\n").unwrap();
+/// sample_files::move_dir(&dir.join("a"), &dir.join("b")).unwrap();
+/// assert_eq!(std::fs::read(dir.join("b/sub/x.in")).unwrap(), b"1\n");
+/// assert!(!dir.join("a").exists());
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn move_dir(from: &Path, to: &Path) -> std::io::Result<()> {
+    if to.symlink_metadata().is_ok() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!("{} already exists", to.display()),
+        ));
+    }
+    match std::fs::rename(from, to) {
+        Err(err) if err.kind() == std::io::ErrorKind::CrossesDevices => {}
+        done => return done,
+    }
+    let dir = to.parent().unwrap_or(Path::new("."));
+    remove_stale(dir);
+    let temp = temporary(dir);
+    if let Err(err) = copy_tree(from, &temp) {
+        std::fs::remove_dir_all(&temp).ok();
+        return Err(err);
+    }
+    std::fs::remove_dir_all(from)?;
+    std::fs::rename(&temp, to)
+}
+
+/// Copies the folder `from` as the new folder `to`: folders and regular files (synced), nothing
+/// else (a scaffold holds nothing else).
+fn copy_tree(from: &Path, to: &Path) -> std::io::Result<()> {
+    std::fs::create_dir(to)?;
+    for entry in std::fs::read_dir(from)? {
+        let entry = entry?;
+        let (source, target) = (entry.path(), to.join(entry.file_name()));
+        let kind = entry.file_type()?;
+        if kind.is_dir() {
+            copy_tree(&source, &target)?;
+        } else if kind.is_file() {
+            std::fs::copy(&source, &target)?;
+            std::fs::File::open(&target)?.sync_all()?;
+        } else {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("{} is neither a file nor a folder", source.display()),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Removes the temporary files that a killed [`write_pair`] left in `dir` (those of processes
-/// no longer running).
+/// no longer running), and the temporary folders of a killed [`move_dir`].
 pub fn remove_stale(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
@@ -123,7 +187,11 @@ pub fn remove_stale(dir: &Path) {
             pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists()
         });
         if !alive {
-            std::fs::remove_file(entry.path()).ok();
+            let path = entry.path();
+            match entry.file_type() {
+                Ok(kind) if kind.is_dir() => std::fs::remove_dir_all(&path).ok(),
+                _ => std::fs::remove_file(&path).ok(),
+            };
         }
     }
 }
@@ -187,6 +255,76 @@ pub fn read_capped(reader: impl Read, what: &str) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A tmpfs mounted for a test (as root, as on CI), unmounted on drop; `None`, with the
+    /// reason printed, where mounting is not permitted.
+    struct Mounted(PathBuf);
+
+    impl Mounted {
+        fn tmpfs(point: &Path) -> Option<Mounted> {
+            std::fs::create_dir_all(point).unwrap();
+            let status = std::process::Command::new("mount")
+                .args(["-t", "tmpfs", "-o", "size=1m", "tmpfs"])
+                .arg(point)
+                .stderr(std::process::Stdio::null())
+                .status();
+            if !status.is_ok_and(|s| s.success()) {
+                eprintln!("skipped: mounting a tmpfs is not permitted here (CI runs as root)");
+                return None;
+            }
+            Some(Mounted(point.to_path_buf()))
+        }
+    }
+
+    impl Drop for Mounted {
+        fn drop(&mut self) {
+            std::process::Command::new("umount")
+                .arg(&self.0)
+                .status()
+                .ok();
+        }
+    }
+
+    #[test]
+    fn a_folder_moves_to_another_file_system_whole() {
+        let dir = scratch("cross-device");
+        let from = dir.join("stage/samples");
+        std::fs::create_dir_all(from.join("deep")).unwrap();
+        std::fs::write(from.join("a.in"), "1 2\n").unwrap();
+        std::fs::write(from.join("deep/a.out"), "3\n").unwrap();
+        let Some(disk) = Mounted::tmpfs(&dir.join("other")) else {
+            return;
+        };
+        let to = disk.0.join("p1-sum");
+        // A plain rename is refused across the mount: what `new` met.
+        let err = std::fs::rename(&from, &to).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::CrossesDevices);
+        move_dir(&from, &to).unwrap();
+        assert_eq!(std::fs::read(to.join("a.in")).unwrap(), b"1 2\n");
+        assert_eq!(std::fs::read(to.join("deep/a.out")).unwrap(), b"3\n");
+        assert!(!from.exists());
+        // No temporary folder is left beside it; a taken name is refused, nothing moved.
+        let names: Vec<String> = std::fs::read_dir(&disk.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["p1-sum"]);
+        std::fs::create_dir_all(&from).unwrap();
+        let err = move_dir(&from, &to).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::AlreadyExists);
+        assert!(from.exists());
+        // A copy that does not fit (a full disk) leaves nothing on the other side.
+        std::fs::write(from.join("big.in"), vec![b'1'; 2 << 20]).unwrap();
+        assert!(move_dir(&from, &disk.0.join("p2-sum")).is_err());
+        assert!(from.join("big.in").is_file());
+        let names: Vec<String> = std::fs::read_dir(&disk.0)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, ["p1-sum"]);
+        drop(disk);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     fn scratch(what: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(

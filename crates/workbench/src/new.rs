@@ -397,11 +397,12 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
         // Each move is announced by a marker in the stage first, so that `recover` knows what
         // a kill left in place is this scaffold's.
         write_new(&stage.join("moving-samples"), "")?;
-        std::fs::rename(&staged_samples, &samples_dir)
+        // A copy where samples/ is on another file system than the stage.
+        sample_files::move_dir(&staged_samples, &samples_dir)
             .with_context(|| format!("moving the samples to {}", samples_dir.display()))?;
         pause_point("samples-placed");
         write_new(&stage.join("moving-crate"), "")?;
-        std::fs::rename(&staged_crate, &crate_dir)
+        sample_files::move_dir(&staged_crate, &crate_dir)
             .with_context(|| format!("moving the crate to {}", crate_dir.display()))
     })();
     if let Err(err) = placed {
@@ -859,6 +860,22 @@ mod tests {
         let err = scaffold(&ws.0, &unbuilt("p1-sum")).unwrap_err();
         assert!(err.to_string().contains("is taken"), "{}", err);
         assert_eq!(snapshot(&ws.0), before);
+    }
+
+    #[test]
+    fn samples_on_another_file_system_are_copied_in() {
+        let ws = mini_workspace();
+        // samples/ mounted from elsewhere: a rename from the stage fails with EXDEV.
+        let Some(_disk) = crate::process::TinyDisk::mount_at(&ws.0.join("samples"), "1m") else {
+            return;
+        };
+        scaffold(&ws.0, &unbuilt("p1-sum")).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(ws.0.join("samples/p1-sum/sample.out")).unwrap(),
+            "42\n"
+        );
+        assert!(ws.0.join("crates/p1-sum/src/oracle.rs").is_file());
+        assert!(!ws.0.join(STAGING).read_dir().unwrap().any(|_| true));
     }
 
     #[test]

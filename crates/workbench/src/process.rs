@@ -438,6 +438,55 @@ impl Drop for TempDir {
     }
 }
 
+/// A small tmpfs mounted for a test (a full disk, another file system), unmounted on drop.
+/// Mounting needs root, as on CI; elsewhere [`TinyDisk::mount`] says why it skips.
+#[cfg(test)]
+pub struct TinyDisk {
+    pub point: std::path::PathBuf,
+    /// The folder made for the mount point, removed after the unmount.
+    _folder: Option<TempDir>,
+}
+
+#[cfg(test)]
+impl TinyDisk {
+    /// A tmpfs of `size` (as `mount -o size=`: `64k`, `1m`) in a fresh folder.
+    pub fn mount(size: &str) -> Option<TinyDisk> {
+        let folder = TempDir::new("tiny-disk");
+        let mut disk = TinyDisk::mount_at(&folder.0.join("disk"), size)?;
+        disk._folder = Some(folder);
+        Some(disk)
+    }
+
+    /// A tmpfs of `size` mounted on `point` (created if missing).
+    pub fn mount_at(point: &Path, size: &str) -> Option<TinyDisk> {
+        // SAFETY: geteuid has no preconditions.
+        if unsafe { libc::geteuid() } != 0 {
+            eprintln!("skipped: not root, and the test needs to mount a tmpfs (CI runs as root)");
+            return None;
+        }
+        std::fs::create_dir_all(point).unwrap();
+        let status = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={}", size), "tmpfs"])
+            .arg(point)
+            .status();
+        if !status.is_ok_and(|s| s.success()) {
+            eprintln!("skipped: mounting a tmpfs was refused (a container without CAP_SYS_ADMIN?)");
+            return None;
+        }
+        Some(TinyDisk {
+            point: point.to_path_buf(),
+            _folder: None,
+        })
+    }
+}
+
+#[cfg(test)]
+impl Drop for TinyDisk {
+    fn drop(&mut self) {
+        Command::new("umount").arg(&self.point).status().ok();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -129,7 +129,7 @@ pub fn write_sample(dir: &Path, case: &str, input: &[u8], answer: &str) -> Resul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::process::TempDir;
+    use crate::process::{TempDir, TinyDisk};
 
     #[test]
     fn writes_both_files_or_neither_and_never_overwrites() {
@@ -162,49 +162,15 @@ mod tests {
         assert!(names.iter().all(|n| !n.starts_with('.')), "{:?}", names);
     }
 
-    /// A tmpfs of 64 KiB mounted for the test (as root, as on CI), unmounted on drop.
-    struct TinyDisk(PathBuf);
-
-    impl TinyDisk {
-        fn mount() -> Option<TinyDisk> {
-            // SAFETY: geteuid has no preconditions.
-            if unsafe { libc::geteuid() } != 0 {
-                eprintln!("not root: the full-disk test needs to mount a tmpfs, skipped");
-                return None;
-            }
-            let dir = TempDir::new("full-disk");
-            let point = dir.0.join("disk");
-            std::fs::create_dir_all(&point).unwrap();
-            let status = std::process::Command::new("mount")
-                .args(["-t", "tmpfs", "-o", "size=64k", "tmpfs"])
-                .arg(&point)
-                .status()
-                .unwrap();
-            assert!(status.success(), "mounting a tmpfs as root failed");
-            std::mem::forget(dir);
-            Some(TinyDisk(point))
-        }
-    }
-
-    impl Drop for TinyDisk {
-        fn drop(&mut self) {
-            std::process::Command::new("umount")
-                .arg(&self.0)
-                .status()
-                .ok();
-            std::fs::remove_dir_all(self.0.parent().unwrap()).ok();
-        }
-    }
-
     #[test]
     fn a_full_disk_leaves_neither_file() {
-        let Some(disk) = TinyDisk::mount() else {
+        let Some(disk) = TinyDisk::mount("64k") else {
             return;
         };
-        let dir = disk.0.join("samples");
+        let dir = disk.point.join("samples");
         std::fs::create_dir_all(&dir).unwrap();
         // Fill the disk to about 8 KiB from full.
-        let mut filler = std::fs::File::create(disk.0.join("filler")).unwrap();
+        let mut filler = std::fs::File::create(disk.point.join("filler")).unwrap();
         let block = vec![b'x'; 4096];
         let mut written = 0;
         while written < 56 << 10 {
@@ -225,7 +191,7 @@ mod tests {
             .collect();
         assert!(left.is_empty(), "{:?}", left);
         // Once there is room, the same call writes both.
-        std::fs::remove_file(disk.0.join("filler")).unwrap();
+        std::fs::remove_file(disk.point.join("filler")).unwrap();
         write_sample(&dir, "big", b"1 2\n", &answer).unwrap();
         assert!(dir.join("big.in").is_file() && dir.join("big.out").is_file());
     }
