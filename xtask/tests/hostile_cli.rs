@@ -102,7 +102,14 @@ fn an_option_given_twice_is_refused_by_every_command() {
         &["judge", CRATE, "--bundled", "--bundled"][..],
         &["bundle", CRATE, "--cases", "5", "--cases", "6"][..],
         &["bundle", CRATE, "--rustc", "rustc", "--rustc", "rustc"][..],
-        &["new", "p9-twice", "--time-limit-ms", "5", "--time-limit-ms", "6"][..],
+        &[
+            "new",
+            "p9-twice",
+            "--time-limit-ms",
+            "5",
+            "--time-limit-ms",
+            "6",
+        ][..],
         &["bench", CRATE, "--runs", "1", "--runs", "2"][..],
     ] {
         let run = xtask(args);

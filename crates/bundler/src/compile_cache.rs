@@ -19,9 +19,9 @@
 
 use crate::{digest, workspace};
 use context_error::{Context, Result};
-use std::io::{Read, Write};
 use std::collections::HashMap;
 use std::ffi::OsString;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -479,8 +479,7 @@ mod tests {
                 what
             );
             assert!(
-                Record::from_json(&std::fs::read_to_string(entry.join(RECORD)).unwrap())
-                    .is_some(),
+                Record::from_json(&std::fs::read_to_string(entry.join(RECORD)).unwrap()).is_some(),
                 "after {}",
                 what
             );

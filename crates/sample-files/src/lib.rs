@@ -327,11 +327,8 @@ mod tests {
     }
 
     fn scratch(what: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "sample-files-{}-{}",
-            what,
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("sample-files-{}-{}", what, std::process::id()));
         std::fs::remove_dir_all(&dir).ok();
         std::fs::create_dir_all(&dir).unwrap();
         dir

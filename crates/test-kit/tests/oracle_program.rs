@@ -293,7 +293,10 @@ fn generate_with_answers_writes_the_solvers_answers_and_names_the_seed_of_a_pani
 #[test]
 fn a_usage_error_is_one_line_with_a_pointer_and_a_repeated_option_is_one() {
     for (args, says) in [
-        (&["stress", "--bogus"][..], "error: unknown option --bogus\n"),
+        (
+            &["stress", "--bogus"][..],
+            "error: unknown option --bogus\n",
+        ),
         (
             &["stress", "--cases", "5", "--cases", "6"][..],
             "error: --cases given twice (5 and 6): give it once\n",

@@ -233,15 +233,77 @@ pub fn compile_judge_style(rustc: &Path, root: &Path, source: &Path, binary: &Pa
     let result = match bundler::compile_cache::rustc(rustc, &args, source, &[], &built) {
         Ok(Ok(_)) => std::fs::rename(&built, binary)
             .with_context(|| format!("renaming to {}", binary.display())),
-        Ok(Err(diagnostics)) => Err(context_error::err!(
-            "rustc -O rejected {}:\n{}",
-            source.display(),
-            diagnostics
-        )),
+        Ok(Err(diagnostics)) => Err(match full_disk(&diagnostics, dir) {
+            Some(full) => {
+                context_error::err!("{}; rustc could not build {}", full, source.display())
+            }
+            None => context_error::err!("rustc -O rejected {}:\n{}", source.display(), diagnostics),
+        }),
         Err(err) => Err(err),
     };
     std::fs::remove_dir_all(&work).ok();
     result
+}
+
+/// Less free space than this where a binary is linked is a full disk: a bundle's binary and
+/// its objects take 2 to 12 MB.
+const LOW_SPACE: u64 = 64 << 20;
+
+/// When a compiler's failure is a full disk, what to tell the user instead of the linker's
+/// crash: the disk, its free space, and the line that said so. A failure says "No space left
+/// on device", or (lld, writing through a mapping) the linker dies of a bus error while the
+/// disk is nearly full.
+pub fn full_disk(diagnostics: &str, dir: &Path) -> Option<String> {
+    let explicit = diagnostics
+        .lines()
+        .find(|l| l.contains("No space left on device") || l.contains("os error 28"));
+    let temp = std::env::temp_dir();
+    let mut places = vec![dir.to_path_buf()];
+    // The linker writes its temporary files there: named too when it is the full one.
+    if free_bytes(&temp).is_some_and(|free| free < LOW_SPACE)
+        && free_bytes(&temp) != free_bytes(dir)
+    {
+        places.push(temp);
+    }
+    let low = places
+        .iter()
+        .any(|place| free_bytes(place).is_some_and(|free| free < LOW_SPACE));
+    // A rejection of the code itself (an error with a code, E0308...) is not the disk's.
+    let linking = !diagnostics.contains("error[E");
+    let said = match explicit {
+        Some(line) => line,
+        None if low && linking => diagnostics
+            .lines()
+            .find(|l| l.contains("fatal error") || l.contains("signal"))
+            .or_else(|| diagnostics.lines().find(|l| l.starts_with("error")))
+            .unwrap_or("nothing"),
+        None => return None,
+    };
+    let places: Vec<String> = places
+        .iter()
+        .map(|place| match free_bytes(place) {
+            Some(free) => format!("{} ({} KiB free)", place.display(), free >> 10),
+            None => place.display().to_string(),
+        })
+        .collect();
+    Some(format!(
+        "the disk is full: no space left on the device of {}; free some space and run again \
+         (the compiler said: {})",
+        places.join(" or "),
+        said.trim()
+    ))
+}
+
+/// The bytes free to a user on the file system of `path`.
+fn free_bytes(path: &Path) -> Option<u64> {
+    use std::os::unix::ffi::OsStrExt;
+    let name = std::ffi::CString::new(path.as_os_str().as_bytes()).ok()?;
+    // SAFETY: a zeroed statvfs is a valid out-parameter, and `name` is a C string.
+    let mut stats: libc::statvfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statvfs(name.as_ptr(), &mut stats) } != 0 {
+        return None;
+    }
+    Some((stats.f_bavail as u64).saturating_mul(stats.f_frsize as u64))
 }
 
 /// `<rustc> --version` shortened to e.g. `rustc 1.63.0`.
@@ -510,7 +572,7 @@ pub fn summary(results: &[CaseResult], limits: Limits) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::process::TempDir;
+    use crate::process::{TempDir, TinyDisk};
     use std::sync::OnceLock;
 
     const CRATE: &str = "p4363-staircase-chess";
@@ -598,6 +660,68 @@ mod tests {
                 && detail.contains("index out of bounds: the len is 0 but the index is 3"),
             "{}",
             detail
+        );
+    }
+
+    /// A compiler whose linker crashes on a full disk, as rustc's does.
+    fn full_disk_compiler(dir: &Path) -> PathBuf {
+        let fake = dir.join("fake-rustc");
+        std::fs::write(
+            &fake,
+            "#!/bin/sh\n\
+             if [ \"$1\" = -vV ]; then echo 'rustc 0.0.0-full-disk'; exit 0; fi\n\
+             echo 'error: linking with `cc` failed: exit status: 1' >&2\n\
+             echo '  = note: /usr/bin/ld: final link failed: No space left on device' >&2\n\
+             echo '          collect2: error: ld returned 1 exit status' >&2\n\
+             exit 1\n",
+        )
+        .unwrap();
+        let mut perms = std::fs::metadata(&fake).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+        std::fs::set_permissions(&fake, perms).unwrap();
+        fake
+    }
+
+    #[test]
+    fn a_full_disk_is_named_not_shown_as_a_linker_crash() {
+        let dir = TempDir::new("judge-full-disk");
+        let source = dir.0.join("main.rs");
+        std::fs::write(&source, "fn main() {}\n").unwrap();
+        let fake = full_disk_compiler(&dir.0);
+        let err = compile_judge_style(&fake, &dir.0, &source, &dir.0.join("main"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("the disk is full: no space left on the device of ")
+                && err.contains(&format!("{} (", dir.0.display()))
+                && err.contains("KiB free)")
+                && err.contains("final link failed: No space left on device")
+                && !err.contains("collect2"),
+            "{}",
+            err
+        );
+        assert!(!dir.0.join("main").exists());
+        // A real one, on a disk of 1 MiB (as root, as on CI): rustc's objects do not fit.
+        let Some(disk) = TinyDisk::mount("1m") else {
+            return;
+        };
+        let source = disk.point.join("main.rs");
+        // A text no other test compiles: no cache entry to copy from.
+        let text = format!("fn main() {{ println!(\"{}\"); }}\n", disk.point.display());
+        std::fs::write(&source, text).unwrap();
+        let err = compile_judge_style(
+            Path::new("rustc"),
+            &disk.point,
+            &source,
+            &disk.point.join("main"),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            err.starts_with("the disk is full: no space left on the device of ")
+                && err.contains(&disk.point.display().to_string()),
+            "{}",
+            err
         );
     }
 
@@ -699,7 +823,10 @@ mod tests {
             return;
         }
         let gnu_time = Path::new("/usr/bin/time");
-        assert!(gnu_time.is_file(), "GNU time is part of Debian (apt-get install time)");
+        assert!(
+            gnu_time.is_file(),
+            "GNU time is part of Debian (apt-get install time)"
+        );
         let dir = TempDir::new("judge-endless");
         let out = Command::new(gnu_time)
             .args(["-f", "peak %M KiB"])

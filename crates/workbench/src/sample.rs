@@ -35,10 +35,8 @@ pub fn run(args: Vec<String>) -> Result<()> {
     check_case_name(case)?;
     let root = workspace::root();
     let input = match file {
-        Some(file) => {
-            sample_files::read_regular(Path::new(file))
-                .map_err(|err| context_error::err!("{}; nothing was written", err))?
-        }
+        Some(file) => sample_files::read_regular(Path::new(file))
+            .map_err(|err| context_error::err!("{}; nothing was written", err))?,
         None => sample_files::read_capped(std::io::stdin().lock(), "stdin")
             .map_err(|err| context_error::err!("{}; nothing was written", err))?,
     };
