@@ -725,6 +725,46 @@ mod tests {
         );
     }
 
+    /// `cp /bin/true target/judge/<crate>` wrote through a hard link into the compile cache,
+    /// and every later `judge --bundled` said WA. Now any write to the judged binary is undone
+    /// by the next build, whose verdict stays AC.
+    #[test]
+    fn a_write_over_the_judged_binary_does_not_change_the_next_verdict() {
+        let root = workspace::root();
+        let dir = TempDir::new("judge-tamper");
+        let source = dir.0.join(format!("{}.rs", CRATE));
+        std::fs::write(&source, bundler::assemble(&root, CRATE).unwrap().text).unwrap();
+        let binary = dir.0.join(CRATE);
+        let cases = cases_in(&workspace::samples_dir(&root, CRATE)).unwrap();
+        let limits = problem_limits(&root, CRATE).unwrap();
+        let true_binary = std::fs::read("/bin/true").unwrap();
+        for tamper in ["write over", "truncate", "replace"] {
+            compile_judge_style(Path::new("rustc"), &root, &source, &binary).unwrap();
+            match tamper {
+                // As `cp` does: the same file, new bytes.
+                "write over" => std::fs::write(&binary, &true_binary).unwrap(),
+                "truncate" => std::fs::File::options()
+                    .write(true)
+                    .open(&binary)
+                    .unwrap()
+                    .set_len(0)
+                    .unwrap(),
+                _ => {
+                    std::fs::remove_file(&binary).unwrap();
+                    std::fs::write(&binary, &true_binary).unwrap();
+                }
+            }
+            compile_judge_style(Path::new("rustc"), &root, &source, &binary).unwrap();
+            let results = judge_all(&binary, &cases, limits, &mut Vec::new()).unwrap();
+            assert!(
+                results.iter().all(|r| r.verdict.is_ac()),
+                "after {}: {:?}",
+                tamper,
+                results
+            );
+        }
+    }
+
     #[test]
     fn first_difference_names_token_and_lines() {
         assert_eq!(first_difference("1 2\n3\n", "1\n2 3"), None);
