@@ -1007,6 +1007,48 @@ mod tests {
     }
 
     #[test]
+    fn what_is_left_to_fill_is_listed_until_filled() {
+        let ws = mini_workspace();
+        scaffold(&ws.0, &unbuilt("p10-sum")).unwrap();
+        let left = left_to_fill(&ws.0, "p10-sum");
+        assert_eq!(left.len(), 3, "{:?}", left);
+        assert!(
+            left[0].contains("Cargo.toml: the description"),
+            "{:?}",
+            left
+        );
+        assert!(left[1].contains("src/lib.rs"), "{:?}", left);
+        assert!(left[2].contains("src/oracle.rs"), "{:?}", left);
+        // A statement's name fills the description; a solver written is no longer listed.
+        let named = Spec {
+            description: "Luogu: P1 Sum (https://www.luogu.com.cn/problem/P1)".to_string(),
+            statement: Some((
+                "P1 Sum".to_string(),
+                "https://www.luogu.com.cn/problem/P1".to_string(),
+            )),
+            samples: Vec::new(),
+            ..unbuilt("p11-sum")
+        };
+        scaffold(&ws.0, &named).unwrap();
+        let lib = ws.0.join("crates/p11-sum/src/lib.rs");
+        std::fs::write(&lib, "//! p11: the sum.\n").unwrap();
+        let left = left_to_fill(&ws.0, "p11-sum");
+        assert_eq!(left.len(), 2, "{:?}", left);
+        assert!(left[0].contains("src/oracle.rs"), "{:?}", left);
+        assert!(left[1].contains("no samples"), "{:?}", left);
+        let manifest = std::fs::read_to_string(ws.0.join("crates/p11-sum/Cargo.toml")).unwrap();
+        assert!(
+            manifest
+                .contains("description = \"Luogu: P1 Sum (https://www.luogu.com.cn/problem/P1)\""),
+            "{}",
+            manifest
+        );
+        assert!(manifest.contains("[package.metadata.problem]\nname = \"P1 Sum\"\nurl = "));
+        // The manifest is valid TOML that `judge` reads.
+        crate::judge::limits_from_manifest(&manifest).unwrap();
+    }
+
+    #[test]
     fn insertion_goes_above_the_marker_with_its_indent() {
         let dir = TempDir::new("new-edit");
         let path = dir.0.join("f.toml");

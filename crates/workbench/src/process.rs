@@ -79,6 +79,17 @@ fn memory_measure_with(gnu_time: &Path) -> String {
 /// in, as for any forked child); otherwise by `wait4` on a child of xtask, which includes what
 /// the child inherited from xtask at `fork` (a few MiB).
 pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finished> {
+    run_limited_in(program, input, limits, None)
+}
+
+/// [`run_limited`] in the folder `dir` (`None`: xtask's own), for a solution that opens its
+/// judge's files there.
+pub fn run_limited_in(
+    program: &Path,
+    input: &Path,
+    limits: Limits,
+    dir: Option<&Path>,
+) -> Result<Finished> {
     let stdin =
         std::fs::File::open(input).with_context(|| format!("opening {}", input.display()))?;
     let report = if Path::new(GNU_TIME).is_file() {
@@ -99,6 +110,9 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
         }
         None => Command::new(program),
     };
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
     without_backtraces(&mut command)
         .stdin(stdin)
         .stdout(Stdio::piped())
