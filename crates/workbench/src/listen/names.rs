@@ -239,14 +239,15 @@ pub fn slug(name: &str, id: Option<&str>) -> String {
         .filter(|w| !w.is_empty())
         .map(str::to_ascii_lowercase)
         .collect();
-    let bare_id = id.map(|id| id.trim_start_matches(|c: char| c.is_ascii_alphabetic() || c == '-'));
     let mut kept = Vec::new();
     for (i, word) in words.iter().enumerate() {
         let task_letter = i == 0 && letter.as_deref() == Some(word.as_str());
         let is_id = id.is_some_and(|id| {
-            word == id
-                || (word.len() >= 3 && id.ends_with(word.as_str()))
-                || bare_id.is_some_and(|bare| same_number(word, bare))
+            (word.len() >= 3 && id.ends_with(word.as_str()))
+                || id.split('-').any(|part| {
+                    let digits = part.trim_start_matches(|c: char| !c.is_ascii_digit());
+                    part == word || same_number(word, digits)
+                })
         });
         let small = matches!(
             word.as_str(),
@@ -495,6 +496,16 @@ mod tests {
                 "https://cses.fi/problemset/task/1097",
                 "Removal Game",
                 "cses1097-removal-game",
+            ),
+            (
+                "http://noi.openjudge.cn/ch0105/01/",
+                "01:求平均年龄",
+                "noich0105-01",
+            ),
+            (
+                "https://yukicoder.me/problems/no/1",
+                "No.1 Game",
+                "yuki1-no-game",
             ),
         ];
         for (url, name, expected) in cases {
