@@ -433,14 +433,13 @@ fn a_replay_of_the_extensions_payloads_is_answered_in_time_and_scaffolded_whole(
     .spawn()
     .unwrap();
     let mut stderr = BufReader::new(listen.stderr.take().unwrap());
-    let mut line = String::new();
-    stderr.read_line(&mut line).unwrap();
-    let port: u16 = line
-        .split("127.0.0.1:")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .and_then(|port| port.parse().ok())
-        .unwrap_or_else(|| panic!("no port in {:?}", line));
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    // "listening on ... (its custom port: P); stopping after ..."
+    let port: u16 = first
+        .split_once("custom port: ")
+        .and_then(|(_, rest)| rest.split(')').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no port in {:?}", first));
     // Its stderr is drained (and kept) while it runs.
     let log = std::thread::spawn(move || {
         let mut rest = String::new();

@@ -640,6 +640,11 @@ where
         Ok(_) => solve(&input, &mut out),
         Err(err) => Err(Error::Io(err)),
     };
+    finish(result, out)
+}
+
+/// Flushes what `solve` wrote; an error of either is one line on stderr and exit code 1.
+fn finish<W: Write>(result: Result<(), Error>, mut out: BufWriter<W>) {
     let flushed = out.flush();
     let result = result.and_then(|()| flushed.map_err(Error::Io));
     if let Err(err) = result {
@@ -698,13 +703,7 @@ where
     };
     let mut out = BufWriter::with_capacity(1 << 16, sink);
     let result = solve(&bytes, &mut out);
-    let flushed = out.flush();
-    let result = result.and_then(|()| flushed.map_err(Error::Io));
-    if let Err(err) = result {
-        drop(out);
-        eprintln!("error: {}", err);
-        std::process::exit(1);
-    }
+    finish(result, out)
 }
 
 #[cfg(test)]
