@@ -687,3 +687,25 @@ fn listens_on_both_loopbacks() {
     }
     assert_eq!(server.join().unwrap().len(), count);
 }
+
+#[test]
+fn a_given_name_is_taken_as_it_is_or_refused() {
+    let ws = mini_workspace();
+    std::fs::create_dir_all(ws.0.join("crates/taken-game")).unwrap();
+    let config = Config {
+        name: Some("taken-game".to_string()),
+        ..test_config(Some(1))
+    };
+    let (ws, addr, server) = session_on(ws, config);
+    let response = post(addr.port(), &berzerk());
+    assert!(
+        response.starts_with("HTTP/1.1 409") && response.contains("crates/taken-game exists"),
+        "{}",
+        response
+    );
+    // Refused, so the name still applies to the first problem accepted.
+    std::fs::remove_dir(ws.0.join("crates/taken-game")).unwrap();
+    let response = post(addr.port(), &berzerk());
+    assert!(response.contains("accepted as taken-game "), "{}", response);
+    assert_eq!(server.join().unwrap(), ["taken-game"]);
+}
