@@ -499,6 +499,7 @@ fn bundle_later<'g>(
         dropped: &assembled.dropped,
         libraries: &assembled.libraries,
         compilers_setting: "[package.metadata.judge] (or [workspace.metadata.judge])",
+        files: &ws.judge_files(name),
     };
     let mut not_run = Vec::new();
     let wanted = options.compilers_for(assembled.compilers.as_deref())?;

@@ -96,6 +96,8 @@ struct Package {
     provided: Vec<String>,
     /// `[package.metadata.judge] compilers = [...]`.
     compilers: Option<Vec<String>>,
+    /// `[package.metadata.judge] input-file`, `output-file`.
+    judge_files: crate::verify::JudgeFiles,
     /// Where cargo gets it: `registry+...`, `git+<url>#<commit>`; `None` for a path.
     source: Option<String>,
     /// `rust-version` of its manifest.
@@ -238,6 +240,14 @@ impl Workspace {
                     declared,
                     provided: strings(&p["metadata"]["judge"]["provided"]),
                     compilers: compiler_list(&p["metadata"]["judge"]["compilers"]),
+                    judge_files: crate::verify::JudgeFiles {
+                        input: p["metadata"]["judge"]["input-file"]
+                            .as_str()
+                            .map(str::to_string),
+                        output: p["metadata"]["judge"]["output-file"]
+                            .as_str()
+                            .map(str::to_string),
+                    },
                     source: p["source"].as_str().map(str::to_string),
                     rust_version: p["rust_version"].as_str().map(str::to_string),
                     resolved,
@@ -255,6 +265,13 @@ impl Workspace {
             members,
             compilers: compiler_list(&json["metadata"]["judge"]["compilers"]),
         })
+    }
+
+    /// The files the judge of binary crate `name` names for its input and answer.
+    pub fn judge_files(&self, name: &str) -> crate::verify::JudgeFiles {
+        self.member(name)
+            .map(|p| p.judge_files.clone())
+            .unwrap_or_default()
     }
 
     fn member(&self, name: &str) -> Option<&Package> {

@@ -143,9 +143,19 @@ pub type Case = (String, PathBuf, PathBuf);
 /// A case whose `.out` starts with `error:` expects the solution to refuse the input: exit code
 /// 1 and that line on stderr (what `dp_core::run` does with an `Err`).
 pub fn run_samples(binary: &Path, cases: &[Case], scratch: &Path) -> Result<()> {
+    run_samples_with(binary, cases, scratch, &JudgeFiles::default())
+}
+
+/// [`run_samples`] for a judge that names files.
+pub fn run_samples_with(
+    binary: &Path,
+    cases: &[Case],
+    scratch: &Path,
+    files: &JudgeFiles,
+) -> Result<()> {
     for (name, input, expected) in cases {
         let what = format!("sample {}", name);
-        if let Some(difference) = case_difference(binary, input, expected, scratch, &what)? {
+        if let Some(difference) = case_difference(binary, input, expected, scratch, files, &what)? {
             bail!("{}: {}", what, difference);
         }
     }
@@ -159,11 +169,12 @@ fn case_difference(
     input: &Path,
     expected: &Path,
     scratch: &Path,
+    files: &JudgeFiles,
     what: &str,
 ) -> Result<Option<String>> {
     let answer = std::fs::read_to_string(expected)
         .with_context(|| format!("reading {}", expected.display()))?;
-    let run = run_binary(binary, input, scratch).with_context(|| what.to_string())?;
+    let run = run_binary_with(binary, input, scratch, files).with_context(|| what.to_string())?;
     Ok(answer_difference(&answer, run))
 }
 
@@ -196,8 +207,65 @@ pub struct Run {
     pub stderr: String,
 }
 
+/// The files a judge gives the input in and reads the answer from (`[package.metadata.judge]`
+/// `input-file`, `output-file`); `None`: stdin, stdout.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct JudgeFiles {
+    pub input: Option<String>,
+    pub output: Option<String>,
+}
+
+/// [`run_binary`] as a judge that names files runs it: in a folder of its own holding `input`
+/// under `files.input` (stdin empty), the answer read from `files.output`.
+pub fn run_binary_with(
+    binary: &Path,
+    input: &Path,
+    scratch: &Path,
+    files: &JudgeFiles,
+) -> Result<Run> {
+    if files.input.is_none() && files.output.is_none() {
+        return run_binary(binary, input, scratch);
+    }
+    let plain = |file: &String| !file.is_empty() && !file.contains(['/', '\\']) && file != "..";
+    if let Some(file) = files.input.iter().chain(&files.output).find(|f| !plain(f)) {
+        bail!(
+            "[package.metadata.judge] names {:?}, not a plain file name",
+            file
+        );
+    }
+    let binary = std::fs::canonicalize(binary)?;
+    let dir = scratch.join(format!(
+        "{}.files",
+        binary.file_name().unwrap_or_default().to_string_lossy()
+    ));
+    std::fs::remove_dir_all(&dir).ok();
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let stdin = match &files.input {
+        Some(file) => {
+            std::fs::copy(input, dir.join(file))
+                .with_context(|| format!("copying {} for the run", input.display()))?;
+            PathBuf::from("/dev/null")
+        }
+        None => input.to_path_buf(),
+    };
+    let mut run = run_binary_in(&binary, &stdin, scratch, Some(&dir));
+    if let (Ok(run), Some(file)) = (&mut run, &files.output) {
+        run.stdout = match std::fs::read(dir.join(file)) {
+            Ok(bytes) => String::from_utf8(bytes).map_err(|_| err!("{} is not UTF-8", file))?,
+            Err(_) if !run.success => String::new(),
+            Err(err) => bail!("the solution wrote no {} ({})", file, err),
+        };
+    }
+    std::fs::remove_dir_all(&dir).ok();
+    run
+}
+
 /// Runs `binary` with `input` as stdin, with a time limit.
 pub fn run_binary(binary: &Path, input: &Path, scratch: &Path) -> Result<Run> {
+    run_binary_in(binary, input, scratch, None)
+}
+
+fn run_binary_in(binary: &Path, input: &Path, scratch: &Path, dir: Option<&Path>) -> Result<Run> {
     // Named after the binary: the compilers' checks run in parallel in one scratch folder.
     let stdout_path = scratch.join(format!(
         "{}.stdout",
@@ -206,7 +274,11 @@ pub fn run_binary(binary: &Path, input: &Path, scratch: &Path) -> Result<Run> {
     let stdin =
         std::fs::File::open(input).with_context(|| format!("opening {}", input.display()))?;
     let stdout = std::fs::File::create(&stdout_path)?;
-    let mut child = Command::new(binary)
+    let mut command = Command::new(binary);
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
+    let mut child = command
         .stdin(stdin)
         .stdout(stdout)
         .stderr(Stdio::piped())
@@ -283,6 +355,8 @@ pub struct Subject<'a> {
     pub libraries: &'a [Library],
     /// Where the compilers' list is set, for the hint of a compiler that refuses a library.
     pub compilers_setting: &'a str,
+    /// The files the judge names for the input and the answer.
+    pub files: &'a JudgeFiles,
 }
 
 /// A library of the bundle from outside the workspace: its files are under `dir`.
@@ -387,7 +461,9 @@ fn run_generated(
 ) -> Result<()> {
     for (stem, input, expected) in &generated.cases {
         let what = format!("generated input {}", stem);
-        if let Some(difference) = case_difference(binary, input, expected, scratch, &what)? {
+        if let Some(difference) =
+            case_difference(binary, input, expected, scratch, subject.files, &what)?
+        {
             let kept = subject
                 .root
                 .join(subject.failed_copy)
@@ -700,7 +776,7 @@ fn check_one(
             let checked = runs.run_once(&binary, &label, || {
                 let samples = {
                     let _slot = Slot::take();
-                    run_samples(&binary, subject.cases, scratch)
+                    run_samples_with(&binary, subject.cases, scratch, subject.files)
                 };
                 // The slot is given back while the generated inputs may still be in the making.
                 samples.and_then(|()| match generated()? {
@@ -854,6 +930,40 @@ mod tests {
             .unwrap_or_else(|e| panic!("{:#}", e))
     }
 
+    #[test]
+    fn a_judge_that_names_files_gets_them() {
+        let dir = crate::TempDir::new("verify-files").unwrap();
+        let text = "fn main() {\n    let n: u64 = std::fs::read_to_string(\"input.txt\").unwrap().trim().parse().unwrap();\n    std::fs::write(\"output.txt\", format!(\"{}\\n\", n * 2)).unwrap();\n}\n";
+        let binary = compiled(dir.path(), text, "2021", "doubles");
+        let input = dir.path().join("01.in");
+        let expected = dir.path().join("01.out");
+        std::fs::write(&input, "21\n").unwrap();
+        std::fs::write(&expected, "42\n").unwrap();
+        let files = JudgeFiles {
+            input: Some("input.txt".to_string()),
+            output: Some("output.txt".to_string()),
+        };
+        let cases = vec![("01".to_string(), input.clone(), expected)];
+        run_samples_with(&binary, &cases, dir.path(), &files).unwrap();
+        // On stdin it fails (no input.txt): the files are what made it pass.
+        assert!(run_samples(&binary, &cases, dir.path()).is_err());
+        let other = JudgeFiles {
+            output: Some("answer.txt".to_string()),
+            ..files.clone()
+        };
+        let err = run_samples_with(&binary, &cases, dir.path(), &other).unwrap_err();
+        assert!(
+            format!("{:#}", err).contains("wrote no answer.txt"),
+            "{:#}",
+            err
+        );
+        let outside = JudgeFiles {
+            input: Some("../input.txt".to_string()),
+            output: None,
+        };
+        assert!(run_samples_with(&binary, &cases, dir.path(), &outside).is_err());
+    }
+
     /// Binaries that run the same machine code are run once and share the outcome, a failure
     /// included; another program, or a file that is not ELF, is run on its own.
     #[test]
@@ -911,6 +1021,7 @@ mod tests {
             dropped: &dropped,
             libraries: &[],
             compilers_setting: "",
+            files: &JudgeFiles::default(),
         };
         let block = "error[E0425]: cannot find function `secret` in module `crate::dp_core`\n  --> target/bundle/p.rs.failed:3:5\n";
         let out = located(block, &subject);

@@ -640,6 +640,11 @@ where
         Ok(_) => solve(&input, &mut out),
         Err(err) => Err(Error::Io(err)),
     };
+    finish(result, out)
+}
+
+/// Flushes what `solve` wrote; an error of either is one line on stderr and exit code 1.
+fn finish<W: Write>(result: Result<(), Error>, mut out: BufWriter<W>) {
     let flushed = out.flush();
     let result = result.and_then(|()| flushed.map_err(Error::Io));
     if let Err(err) = result {
@@ -647,6 +652,58 @@ where
         eprintln!("error: {}", err);
         std::process::exit(1);
     }
+}
+
+/// [`run`] for a judge that names files: the input read from `input` and the answer written to
+/// `output` in the current folder (`None`: stdin, stdout), as statements of such judges say
+/// ("input.txt", "output.txt").
+///
+/// A file that cannot be opened is one line `error: input.txt: ...` on stderr and exit code 1.
+///
+/// # Complexity
+/// O(input size) besides `solve`.
+///
+/// # Example
+/// ```no_run
+/// fn solve(input: &[u8], out: &mut impl std::io::Write) -> Result<(), dp_core::Error> {
+///     writeln!(out, "{}", input.len())?;
+///     Ok(())
+/// }
+/// fn main() {
+///     dp_core::run_files(Some("input.txt"), Some("output.txt"), solve)
+/// }
+/// ```
+pub fn run_files<F>(input: Option<&str>, output: Option<&str>, solve: F)
+where
+    F: FnOnce(&[u8], &mut BufWriter<Box<dyn Write>>) -> Result<(), Error>,
+{
+    fn fail(file: &str, err: std::io::Error) -> ! {
+        eprintln!("error: {}: {}", file, err);
+        std::process::exit(1)
+    }
+    let mut bytes = Vec::new();
+    let read = match input {
+        Some(file) => std::fs::File::open(file)
+            .and_then(|mut f| f.read_to_end(&mut bytes))
+            .map_err(|err| (file, err)),
+        None => std::io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|err| ("stdin", err)),
+    };
+    if let Err((file, err)) = read {
+        fail(file, err);
+    }
+    let sink: Box<dyn Write> = match output {
+        Some(file) => match std::fs::File::create(file) {
+            Ok(f) => Box::new(f),
+            Err(err) => fail(file, err),
+        },
+        None => Box::new(std::io::stdout().lock()),
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, sink);
+    let result = solve(&bytes, &mut out);
+    finish(result, out)
 }
 
 #[cfg(test)]

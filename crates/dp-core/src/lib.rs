@@ -67,7 +67,7 @@ pub use crate::grundy::{
 };
 pub use crate::hash_memo::HashMemo;
 pub use crate::interval_layers::IntervalLayers;
-pub use crate::io::{Error, Integer, SHOWN_TOKEN_CHARS, Scanner, run};
+pub use crate::io::{Error, Integer, SHOWN_TOKEN_CHARS, Scanner, run, run_files};
 pub use crate::lattice_path::{LatticePath, PathMove};
 pub use crate::mixed_radix::MixedRadix;
 pub use crate::negamax::{

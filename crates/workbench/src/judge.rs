@@ -3,8 +3,10 @@
 //! RE, OLE) with its wall time and peak memory, then a summary. Fails unless every case is AC.
 //!
 //! Limits come from `[package.metadata.judge]` in the crate's `Cargo.toml` (`time-limit-ms`,
-//! `memory-limit-mib`), defaulting to the statements' 1 s and 256 MiB.
+//! `memory-limit-mib`), defaulting to the statements' 1 s and 256 MiB; so do the files of a
+//! judge that names them (`input-file`, `output-file`: see [`crate::judge_files`]).
 
+use crate::judge_files::Files;
 use crate::process::{self, Ending, Limits};
 use bundler::cli::Args;
 use bundler::workspace;
@@ -81,8 +83,9 @@ pub fn run(args: Vec<String>) -> Result<()> {
         if cases.len() == 1 { "" } else { "s" },
         samples.strip_prefix(&root).unwrap_or(&samples).display()
     );
+    let files = crate::judge_files::problem_files(&root, name)?;
     let stdout = std::io::stdout();
-    let results = judge_all(&binary, &cases, limits, &mut stdout.lock())?;
+    let results = judge_all_with(&binary, &cases, limits, &files, &mut stdout.lock())?;
     let failed = results.iter().filter(|r| !r.verdict.is_ac()).count();
     if failed > 0 {
         bail!("{} of {} cases not accepted", failed, results.len());
@@ -409,9 +412,26 @@ pub fn output_cap(expected: usize) -> u64 {
 /// A case whose `.out` starts with `error:` expects the solution to refuse the input: a non-zero
 /// exit with that line on stderr (what `dp_core::run` does with an `Err`).
 pub fn judge_case(binary: &Path, case: &Case, limits: Limits) -> Result<CaseResult> {
+    judge_case_with(binary, case, limits, &Files::default())
+}
+
+/// [`judge_case`] for a judge that gives the input in a file and reads the answer from one.
+pub fn judge_case_with(
+    binary: &Path,
+    case: &Case,
+    limits: Limits,
+    files: &Files,
+) -> Result<CaseResult> {
     let expected = std::fs::read_to_string(&case.expected)
         .with_context(|| format!("reading {}", case.expected.display()))?;
-    let run = process::run_capped(binary, &case.input, limits, output_cap(expected.len()))?;
+    let answered = crate::judge_files::run_case(
+        binary,
+        &case.input,
+        limits,
+        files,
+        output_cap(expected.len()),
+    )?;
+    let run = answered.run;
     let stderr = String::from_utf8_lossy(&run.stderr);
     let expects_error = expected.trim_start().starts_with("error:");
     // A Rust program that hits RLIMIT_AS aborts with this message (or is killed on a stack
@@ -424,7 +444,10 @@ pub fn judge_case(binary: &Path, case: &Case, limits: Limits) -> Result<CaseResu
         Ending::TimedOut => Verdict::TimeLimit,
         Ending::OutputLimit => Verdict::OutputLimit,
         _ if run.wall > limits.time => Verdict::TimeLimit,
-        Ending::Exited(0) => compare(&expected, &String::from_utf8_lossy(&run.stdout), "stdout"),
+        Ending::Exited(0) => match &answered.answer {
+            Ok(answer) => compare(&expected, &String::from_utf8_lossy(answer), &answered.from),
+            Err(missing) => Verdict::WrongAnswer(missing.clone()),
+        },
         _ if out_of_memory => Verdict::MemoryLimit,
         Ending::Exited(code) if expects_error && code != 0 => compare(&expected, &stderr, "stderr"),
         ending => Verdict::RuntimeError(format!(
@@ -509,10 +532,21 @@ pub fn judge_all(
     limits: Limits,
     out: &mut dyn Write,
 ) -> Result<Vec<CaseResult>> {
+    judge_all_with(binary, cases, limits, &Files::default(), out)
+}
+
+/// [`judge_all`] with the judge's files.
+pub fn judge_all_with(
+    binary: &Path,
+    cases: &[Case],
+    limits: Limits,
+    files: &Files,
+    out: &mut dyn Write,
+) -> Result<Vec<CaseResult>> {
     let width = cases.iter().map(|c| c.name.len()).max().unwrap_or(0);
     let mut results = Vec::new();
     for case in cases {
-        let result = judge_case(binary, case, limits)?;
+        let result = judge_case_with(binary, case, limits, files)?;
         writeln!(
             out,
             "{:<3}  {:<width$}  {:>9}  {:>10}",

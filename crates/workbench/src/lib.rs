@@ -14,12 +14,14 @@
 //! | `new` | `new` | scaffold a problem crate |
 //! | `listen` | `listen` | scaffold problems sent by Competitive Companion |
 //! | `oracle_program` | | find, build and run a crate's oracle program |
+//! | `judge_files` | | the input and output files of a judge that names them |
 //! | `process` | | running a program with limits, measuring its memory |
 
 pub mod bench;
 pub mod brute;
 pub mod bundle;
 pub mod judge;
+pub mod judge_files;
 pub mod listen;
 pub mod new;
 pub mod oracle_program;

@@ -109,6 +109,14 @@ pub struct Spec {
     pub samples: Vec<(String, String, String)>,
     /// Build the oracle program before registering (and take the crate back if it fails).
     pub build: bool,
+    /// The files the judge gives the input in and reads the answer from (`None`: stdin,
+    /// stdout), as `input-file` and `output-file` of `[package.metadata.judge]`; `main.rs`
+    /// opens them.
+    pub input_file: Option<String>,
+    pub output_file: Option<String>,
+    /// The statement's name and URL, as `[package.metadata.problem]` (what `listen` received:
+    /// a problem sent again is known by them).
+    pub statement: Option<(String, String)>,
 }
 
 impl Spec {
@@ -117,8 +125,8 @@ impl Spec {
         Spec {
             name: name.to_string(),
             description: format!(
-                "{}: a gamedp problem crate (scaffolded by `cargo xtask new`; say which problem).",
-                name
+                "{}: a gamedp problem crate (scaffolded by `cargo xtask new`; {}).",
+                name, UNNAMED_PROBLEM
             ),
             time_limit_ms: 1000,
             memory_limit_mib: 256,
@@ -128,8 +136,57 @@ impl Spec {
                 "42\n".to_string(),
             )],
             build: true,
+            input_file: None,
+            output_file: None,
+            statement: None,
         }
     }
+}
+
+/// What the placeholder's description says until the user names the problem: `cargo xtask
+/// test` lists it as left to fill while it is there.
+pub const UNNAMED_PROBLEM: &str = "say which problem";
+/// A line of the placeholder's `src/lib.rs` and `src/oracle.rs`: the solver or the brute force
+/// is still the placeholder's while it is there.
+pub const PLACEHOLDER_MARK: &str = "a placeholder problem from the workbench";
+
+/// What a crate's scaffold still holds of the placeholder (its description, solver, brute
+/// force, no samples), one line each: what is left to fill.
+pub fn left_to_fill(root: &Path, name: &str) -> Vec<String> {
+    let dir = root.join("crates").join(name);
+    let read = |file: &str| std::fs::read_to_string(dir.join(file)).unwrap_or_default();
+    let mut left = Vec::new();
+    if read("Cargo.toml").contains(UNNAMED_PROBLEM) {
+        left.push(format!(
+            "crates/{}/Cargo.toml: the description still says \"{}\"",
+            name, UNNAMED_PROBLEM
+        ));
+    }
+    if read("src/lib.rs").contains(PLACEHOLDER_MARK) {
+        left.push(format!(
+            "crates/{}/src/lib.rs: the solver is still the placeholder (it sums the input's integers)",
+            name
+        ));
+    }
+    if read("src/oracle.rs").contains(PLACEHOLDER_MARK) {
+        left.push(format!(
+            "crates/{}/src/oracle.rs: the format and brute force are still the placeholder's",
+            name
+        ));
+    }
+    let samples = workspace::samples_dir(root, name);
+    let has_sample = std::fs::read_dir(&samples).is_ok_and(|entries| {
+        entries
+            .flatten()
+            .any(|e| e.path().extension().is_some_and(|x| x == "in"))
+    });
+    if !has_sample {
+        left.push(format!(
+            "samples/{}/: no samples (`cargo xtask sample {} NAME FILE` adds one)",
+            name, name
+        ));
+    }
+    left
 }
 
 /// What [`scaffold`] did.
@@ -341,6 +398,9 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
             .replace("{{description}}", &toml_string(&spec.description))
             .replace("{{time_limit_ms}}", &spec.time_limit_ms.to_string())
             .replace("{{memory_limit_mib}}", &spec.memory_limit_mib.to_string())
+            .replace("{{judge_files}}", &judge_files(spec))
+            .replace("{{statement}}", &statement_table(spec))
+            .replace("{{run}}", &run_call(spec))
     };
     let crate_files: Vec<(&str, String)> = vec![
         ("Cargo.toml", fill(CARGO_TOML)),
@@ -363,6 +423,9 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
         for (path, text) in &crate_files {
             write_new(&staged_crate.join(path), text)?;
         }
+        // A problem without tests gets an empty samples folder (what `judge` and `sample` use).
+        std::fs::create_dir_all(&staged_samples)
+            .with_context(|| format!("creating {}", staged_samples.display()))?;
         for (path, text) in &sample_files {
             write_new(&staged_samples.join(path), text)?;
         }
@@ -432,6 +495,56 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
         edited: vec![registry],
         formatted,
     })
+}
+
+/// The `input-file` and `output-file` lines of `[package.metadata.judge]`, for a judge that
+/// names files.
+fn judge_files(spec: &Spec) -> String {
+    let mut lines = String::new();
+    if spec.input_file.is_some() || spec.output_file.is_some() {
+        lines.push_str("# The files the judge gives the input in and reads the answer from.\n");
+    }
+    for (key, file) in [
+        ("input-file", &spec.input_file),
+        ("output-file", &spec.output_file),
+    ] {
+        if let Some(file) = file {
+            lines.push_str(&format!("{} = \"{}\"\n", key, toml_string(file)));
+        }
+    }
+    lines
+}
+
+/// `[package.metadata.problem]` with the statement's name and URL, when known.
+fn statement_table(spec: &Spec) -> String {
+    match &spec.statement {
+        Some((name, url)) => format!(
+            "\n# The statement this crate solves (a problem received again is known by its URL).\n\
+             [package.metadata.problem]\nname = \"{}\"\nurl = \"{}\"\n",
+            toml_string(name),
+            toml_string(url)
+        ),
+        None => String::new(),
+    }
+}
+
+/// The body of `main`: stdin to stdout, or the judge's files.
+fn run_call(spec: &Spec) -> String {
+    if spec.input_file.is_none() && spec.output_file.is_none() {
+        return format!("dp_core::run({}::solve)", ident(&spec.name));
+    }
+    let show = |file: &Option<String>| match file {
+        Some(file) => format!("Some({:?})", file),
+        None => "None".to_string(),
+    };
+    format!(
+        "// The judge gives the input in a file and reads the answer from one (None: stdin,\n    \
+         // stdout), as [package.metadata.judge] says.\n    \
+         dp_core::run_files({}, {}, {}::solve)",
+        show(&spec.input_file),
+        show(&spec.output_file),
+        ident(&spec.name)
+    )
 }
 
 /// Refuses limits outside [`TIME_LIMIT_MS`] and [`MEMORY_LIMIT_MIB`] (a limit past what cargo
@@ -639,7 +752,7 @@ publish = false
 [package.metadata.judge]
 time-limit-ms = {{time_limit_ms}}
 memory-limit-mib = {{memory_limit_mib}}
-
+{{judge_files}}{{statement}}
 [features]
 # The oracle and its program, for tests and `cargo xtask stress | brute | sample | bench | test`.
 oracle = ["dep:test-kit"]
@@ -700,13 +813,14 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
 "#;
 
 const MAIN_RS: &str = r#"fn main() {
-    dp_core::run({{ident}}::solve)
+    {{run}}
 }
 "#;
 
-const ORACLE_RS: &str = r#"//! Test oracle (feature `oracle`): the input format (one description gives the generator,
-//! renderer, parser and shrinker), a brute force that sums by counting, and its size guard.
-//! The oracle program (src/bin/oracle.rs) runs it for `cargo xtask stress`.
+const ORACLE_RS: &str = r#"//! Test oracle (feature `oracle`) of a placeholder problem from the workbench: the input
+//! format (one description gives the generator, renderer, parser and shrinker), a brute force
+//! that sums by counting, and its size guard. The oracle program (src/bin/oracle.rs) runs it
+//! for `cargo xtask stress`.
 
 use test_kit::format::{int, until_end, Format};
 use test_kit::{at_most, Problem, Solve};
@@ -907,6 +1021,48 @@ mod tests {
         let err = scaffold(&ws.0, &unbuilt("p3-sum")).unwrap_err();
         assert!(err.to_string().contains("has no line"), "{}", err);
         assert_eq!(snapshot(&ws.0), before);
+    }
+
+    #[test]
+    fn what_is_left_to_fill_is_listed_until_filled() {
+        let ws = mini_workspace();
+        scaffold(&ws.0, &unbuilt("p10-sum")).unwrap();
+        let left = left_to_fill(&ws.0, "p10-sum");
+        assert_eq!(left.len(), 3, "{:?}", left);
+        assert!(
+            left[0].contains("Cargo.toml: the description"),
+            "{:?}",
+            left
+        );
+        assert!(left[1].contains("src/lib.rs"), "{:?}", left);
+        assert!(left[2].contains("src/oracle.rs"), "{:?}", left);
+        // A statement's name fills the description; a solver written is no longer listed.
+        let named = Spec {
+            description: "Luogu: P1 Sum (https://www.luogu.com.cn/problem/P1)".to_string(),
+            statement: Some((
+                "P1 Sum".to_string(),
+                "https://www.luogu.com.cn/problem/P1".to_string(),
+            )),
+            samples: Vec::new(),
+            ..unbuilt("p11-sum")
+        };
+        scaffold(&ws.0, &named).unwrap();
+        let lib = ws.0.join("crates/p11-sum/src/lib.rs");
+        std::fs::write(&lib, "//! p11: the sum.\n").unwrap();
+        let left = left_to_fill(&ws.0, "p11-sum");
+        assert_eq!(left.len(), 2, "{:?}", left);
+        assert!(left[0].contains("src/oracle.rs"), "{:?}", left);
+        assert!(left[1].contains("no samples"), "{:?}", left);
+        let manifest = std::fs::read_to_string(ws.0.join("crates/p11-sum/Cargo.toml")).unwrap();
+        assert!(
+            manifest
+                .contains("description = \"Luogu: P1 Sum (https://www.luogu.com.cn/problem/P1)\""),
+            "{}",
+            manifest
+        );
+        assert!(manifest.contains("[package.metadata.problem]\nname = \"P1 Sum\"\nurl = "));
+        // The manifest is valid TOML that `judge` reads.
+        crate::judge::limits_from_manifest(&manifest).unwrap();
     }
 
     #[test]

@@ -94,6 +94,28 @@ pub fn run_limited(program: &Path, input: &Path, limits: Limits) -> Result<Finis
 /// in, as for any forked child); otherwise by `wait4` on a child of xtask, which includes what
 /// the child inherited from xtask at `fork` (a few MiB).
 pub fn run_capped(program: &Path, input: &Path, limits: Limits, cap: u64) -> Result<Finished> {
+    run_capped_in(program, input, limits, cap, None)
+}
+
+/// [`run_limited`] in the folder `dir` (`None`: xtask's own), for a solution that opens its
+/// judge's files there.
+pub fn run_limited_in(
+    program: &Path,
+    input: &Path,
+    limits: Limits,
+    dir: Option<&Path>,
+) -> Result<Finished> {
+    run_capped_in(program, input, limits, OUTPUT_CAP, dir)
+}
+
+/// [`run_capped`] in the folder `dir` (`None`: xtask's own).
+pub fn run_capped_in(
+    program: &Path,
+    input: &Path,
+    limits: Limits,
+    cap: u64,
+    dir: Option<&Path>,
+) -> Result<Finished> {
     let stdin =
         std::fs::File::open(input).with_context(|| format!("opening {}", input.display()))?;
     let report = if Path::new(GNU_TIME).is_file() {
@@ -114,6 +136,9 @@ pub fn run_capped(program: &Path, input: &Path, limits: Limits, cap: u64) -> Res
         }
         None => Command::new(program),
     };
+    if let Some(dir) = dir {
+        command.current_dir(dir);
+    }
     without_backtraces(&mut command)
         .stdin(stdin)
         .stdout(Stdio::piped())

@@ -16,7 +16,9 @@ cargo xtask test <crate> [--no-unit]
 One problem's tests: `cargo test -p <crate> --features oracle` (its unit tests and doctests),
 then its oracle program's `check` on samples/<crate>/: the solver against the brute force on
 200 random inputs, parse and render round trips, shrinks that change the input, every sample's
-.out (also with CRLF line ends), and a stray word appended to an accepted sample refused.
+.out (also with CRLF line ends), and a stray word appended to an accepted sample refused;
+then lists what is left to fill (a description that names no problem, the placeholder's solver
+or brute force, no samples).
   --no-unit   skip `cargo test` (the checks alone)
 The whole suite (snapshots, tests/<crate>.rs) is `cargo test --workspace`.
 ";
@@ -56,6 +58,13 @@ pub fn run(args: Vec<String>) -> Result<()> {
     )?;
     if code != 0 {
         bail!("{}: the standard checks failed", name);
+    }
+    let left = crate::new::left_to_fill(&root, name);
+    if !left.is_empty() {
+        eprintln!("left to fill in {} (what is still the scaffold's):", name);
+        for line in &left {
+            eprintln!("  {}", line);
+        }
     }
     Ok(())
 }
