@@ -10,6 +10,7 @@ pub mod compile_cache;
 mod load;
 mod print;
 mod prune;
+mod ref_bindings;
 mod resolve;
 mod rewrite;
 mod verify;
@@ -771,14 +772,17 @@ fn assemble_layouts(
     let mut libs = Vec::new();
     for lib in &plan.crates {
         let env = load::cargo_env(&lib.package, &lib.version, &lib.module, &lib.manifest_dir);
-        libs.push(load_tree(
+        let mut tree = load_tree(
             root,
             &lib.features,
             &env,
             &lib.root_file,
             vec![lib.module.clone()],
             &mut sources,
-        )?);
+        )?;
+        // A library of edition 2021 or older, bundled into a binary that may be 2024.
+        ref_bindings::drop_redundant_refs(&mut tree.items);
+        libs.push(tree);
     }
 
     let exported = rewrite_paths(&plan, &mut main, &mut libs)?;
@@ -969,11 +973,20 @@ fn nest(mut items: Vec<Item>, plan: &Plan, libs: Vec<Tree>) -> Vec<Item> {
         let attrs = lint_allowances(tree.attrs);
         // `extern crate alloc;` at a crate root puts `alloc` in the extern prelude of every
         // module of the crate; inside the library's module it would bind it there alone.
-        let (externs, body): (Vec<Item>, Vec<Item>) = tree
+        let (externs, mut body): (Vec<Item>, Vec<Item>) = tree
             .items
             .into_iter()
             .partition(|item| matches!(item, Item::ExternCrate(_)));
         for item in externs {
+            // A `pub extern crate alloc;` is also an item of the library's root, which its
+            // macros name (`$crate::alloc::vec!`): it stays there too.
+            if let Item::ExternCrate(e) = &item {
+                if matches!(e.vis, syn::Visibility::Public(_)) {
+                    let mut copy = e.clone();
+                    copy.attrs.retain(|a| !a.path().is_ident("macro_use"));
+                    body.insert(0, Item::ExternCrate(copy));
+                }
+            }
             if at_root.insert(extern_name(&item).expect("an extern crate")) {
                 hoisted.push(item);
             }

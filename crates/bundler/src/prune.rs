@@ -123,6 +123,9 @@ struct Engine<'a> {
     /// For each member name, the modules whose kept code uses it (`None`: code whose scope is
     /// unknown here, a macro body or a function with its own `use` items).
     members_at: BTreeMap<String, BTreeSet<Option<ModId>>>,
+    /// Modules a macro's body names with a path that a metavariable ends
+    /// (`$crate::arch::avx2::$kind`): an item of theirs any kept code names may be meant.
+    open_mods: BTreeSet<ModId>,
     /// Imports kept only because they may bring a trait into scope.
     guessed: BTreeSet<Node>,
     /// How many lookups found an import of a name from outside the bundle (`use
@@ -486,6 +489,13 @@ impl<'a> Engine<'a> {
                 self.through_local_uses(m, r, &body.local_uses);
             }
         }
+        for path in &body.open {
+            for target in self.walk(m, path, true, 0, true) {
+                if let Target::Module(x) = target {
+                    self.open_mods.insert(x);
+                }
+            }
+        }
         let at = (!in_macro && body.local_uses.is_empty()).then_some(m);
         for name in &body.members {
             self.members.insert(name.clone());
@@ -833,18 +843,20 @@ impl<'a> Engine<'a> {
             .into_iter()
             .flatten()
             .collect();
-        let defs: Vec<Target> = named
-            .iter()
-            .copied()
-            .filter(|t| matches!(t, Target::Item(x, k) if matches!(ix.mods[*x].items[*k], Kind::Named { macro_def: true, .. })))
-            .collect();
-        for def in defs {
+        // Macros calling macros (`fix_array_impl_recursive!` expands to `fix_array_impl!`
+        // calls, which write the impls): what the innermost bodies name decides.
+        let is_def = |t: &Target| matches!(*t, Target::Item(x, k) if matches!(ix.mods[x].items[k], Kind::Named { macro_def: true, .. }));
+        let mut seen_defs = BTreeSet::new();
+        while let Some(at) = named.iter().position(is_def) {
+            let def = named.swap_remove(at);
+            if !seen_defs.insert(def) {
+                continue;
+            }
             if let Target::Item(x, k) = def {
                 if let Kind::Named { body, .. } = &ix.mods[x].items[k] {
                     named.extend(self.local_items(x, &body.refs).into_iter().flatten());
                 }
             }
-            named.retain(|t| *t != def);
         }
         if named.is_empty() {
             self.live_mods.contains(&m)
@@ -988,6 +1000,13 @@ impl<'a> Engine<'a> {
             while let Some(node) = self.queue.pop() {
                 self.process(node);
             }
+            for m in self.open_mods.clone() {
+                for (i, kind) in ix.mods[m].items.iter().enumerate() {
+                    if matches!(kind, Kind::Named { name, .. } if self.members.contains(name)) {
+                        self.mark(Node::Item(m, i));
+                    }
+                }
+            }
             for (m, module) in ix.mods.iter().enumerate() {
                 for (i, kind) in module.items.iter().enumerate() {
                     let item = Node::Item(m, i);
@@ -1114,6 +1133,7 @@ pub fn prune(
         loose: BTreeSet::new(),
         typed: BTreeSet::new(),
         members_at: BTreeMap::new(),
+        open_mods: BTreeSet::new(),
         guessed: BTreeSet::new(),
         outside: 0,
         proc_macros,

@@ -34,6 +34,9 @@ pub(super) struct Body {
     pub(super) loose: BTreeSet<String>,
     /// `use` items inside function bodies.
     pub(super) local_uses: Vec<Leaf>,
+    /// Paths of a macro's body that a metavariable ends (`$crate::arch::avx2::$kind`): an
+    /// item of that module named anywhere may be meant.
+    pub(super) open: Vec<Vec<String>>,
 }
 
 /// One name a `use` brings in: `name` is what it binds (`*` for a glob), `path` where it
@@ -451,6 +454,12 @@ impl Collector {
                         k += 3;
                     }
                     let is_macro = matches!(tokens.get(k), Some(t) if is_punct(t, '!'));
+                    let open = is_punct(tokens.get(k).unwrap_or(&tokens[i]), ':')
+                        && matches!(tokens.get(k + 1), Some(t) if is_punct(t, ':'))
+                        && matches!(tokens.get(k + 2), Some(t) if is_punct(t, '$'));
+                    if open {
+                        self.body.open.push(segments.clone());
+                    }
                     let after_member_sep =
                         i > 0 && (is_punct(&tokens[i - 1], '.') || is_punct(&tokens[i - 1], ':'));
                     if bare_members || after_member_sep {
