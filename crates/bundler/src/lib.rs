@@ -4,6 +4,7 @@
 //! the previous one. The stages, in order: `load`, `cfg` (during loading), `rewrite`,
 //! `resolve`, `prune`, `print`, `verify`.
 
+mod build_script;
 mod cfg;
 pub mod cli;
 pub mod compile_cache;
@@ -30,7 +31,7 @@ use syn::{parse_quote, Ident, Item};
 pub use verify::{Case, Compiler};
 
 /// Debian's rustc 1.63, as old as the judges' compilers (CI installs it with apt-get).
-const OLD_RUSTC: &str = "/usr/bin/rustc";
+pub(crate) const OLD_RUSTC: &str = "/usr/bin/rustc";
 
 /// Bundles should stay below this size (judges cap source files, some at 16 KiB or 64 KiB).
 const SIZE_TARGET: usize = 16 * 1024;
@@ -763,7 +764,10 @@ fn assemble_layouts(
     );
     let mut main = load_tree(
         root,
-        &plan.features,
+        cfg::CfgSet {
+            features: &plan.features,
+            probed: None,
+        },
         &main_env,
         &plan.main_file,
         Vec::new(),
@@ -771,10 +775,14 @@ fn assemble_layouts(
     )?;
     let mut libs = Vec::new();
     for lib in &plan.crates {
-        let env = load::cargo_env(&lib.package, &lib.version, &lib.module, &lib.manifest_dir);
+        let mut env = load::cargo_env(&lib.package, &lib.version, &lib.module, &lib.manifest_dir);
+        env.extend(lib.build_env.clone());
         let mut tree = load_tree(
             root,
-            &lib.features,
+            cfg::CfgSet {
+                features: &lib.features,
+                probed: lib.probed.as_ref(),
+            },
             &env,
             &lib.root_file,
             vec![lib.module.clone()],
@@ -885,7 +893,7 @@ fn assemble_layouts(
 
 fn load_tree(
     root: &Path,
-    features: &BTreeSet<String>,
+    cfg: cfg::CfgSet,
     env: &BTreeMap<String, String>,
     file: &Path,
     module: Vec<String>,
@@ -893,7 +901,7 @@ fn load_tree(
 ) -> Result<Tree> {
     Loader {
         root,
-        cfg: cfg::CfgSet { features },
+        cfg,
         env,
         sources,
     }

@@ -310,6 +310,12 @@ impl Workspace {
         let mut provided: BTreeSet<String> = provided.iter().cloned().collect();
         provided.extend(package.provided.iter().cloned());
         let features = self.resolve_features(&package.id, &provided);
+        let mut scripts = Scripts {
+            root: &self.root,
+            package_id: &package.id,
+            judges: judge_rustcs(package.compilers.as_ref().or(self.compilers.as_ref())),
+            outputs: None,
+        };
 
         // The binary's package library first, then dependencies breadth first.
         let mut crates: Vec<Crate> = Vec::new();
@@ -355,7 +361,9 @@ impl Workspace {
                 }
                 main_deps = names.clone();
                 match &p.lib {
-                    Some(lib) => crates.push(self.bundled(p, lib, names, &features)?),
+                    Some(lib) => {
+                        crates.push(self.bundled(p, lib, names, &features, &mut scripts)?)
+                    }
                     None => continue,
                 }
             } else {
@@ -363,7 +371,7 @@ impl Workspace {
                     .lib
                     .as_ref()
                     .ok_or_else(|| err!("dependency {} {} has no library", p.name, p.version))?;
-                crates.push(self.bundled(p, lib, names, &features)?);
+                crates.push(self.bundled(p, lib, names, &features, &mut scripts)?);
             }
         }
         let mut modules = BTreeSet::new();
@@ -397,6 +405,7 @@ impl Workspace {
         lib: &Target,
         deps: BTreeMap<String, String>,
         features: &BTreeMap<String, BTreeSet<String>>,
+        scripts: &mut Scripts,
     ) -> Result<Crate> {
         let refuse = |reason: &str| {
             Err(err!(
@@ -411,8 +420,42 @@ impl Workspace {
         if p.proc_macro {
             return refuse("it is a proc-macro crate, which runs inside the compiler");
         }
+        let enabled = features.get(&p.id).cloned().unwrap_or_default();
+        let manifest_dir = p.manifest_path.parent().unwrap_or(&self.root).to_path_buf();
+        let mut probed = None;
+        let mut build_env = BTreeMap::new();
         if p.build_script {
-            return refuse("it has a build script (build.rs), which a judge does not run");
+            let src = lib.src_path.parent().unwrap_or(&manifest_dir);
+            if let Some((file, line)) = super::build_script::reads_out_dir(src) {
+                return refuse(&format!(
+                    "its build script generates code, which the crate reads from OUT_DIR ({}:{}), and a judge runs no build script",
+                    shown(&self.root, &file).display(),
+                    line
+                ));
+            }
+            let package = super::build_script::ScriptEnv {
+                package: &p.name,
+                version: &p.version,
+                manifest_dir: &manifest_dir,
+                features: &enabled,
+            };
+            let output = scripts.output(&p.id, &package).map_err(|e| {
+                err!(
+                    "crate `{}` ({} {}) has a build script whose output is unknown: {:#}",
+                    lib.name,
+                    p.name,
+                    p.version,
+                    e
+                )
+            })?;
+            if let Some(native) = output.linked_libs.first() {
+                return refuse(&format!(
+                    "its build script links the native library `{}`",
+                    native
+                ));
+            }
+            build_env = output.env;
+            probed = Some(output.cfgs);
         }
         if let Some(links) = &p.links {
             return refuse(&format!("it links the native library `{}`", links));
@@ -425,8 +468,10 @@ impl Workspace {
             version: p.version.clone(),
             module: lib.name.clone(),
             root_file: lib.src_path.clone(),
-            manifest_dir: p.manifest_path.parent().unwrap_or(&self.root).to_path_buf(),
-            features: features.get(&p.id).cloned().unwrap_or_default(),
+            manifest_dir,
+            features: enabled,
+            probed,
+            build_env,
             deps,
             member: self.members.contains(&p.id),
             source: p.source.clone(),
@@ -599,6 +644,63 @@ impl Declared {
     }
 }
 
+/// The build scripts' output for one plan: cargo's run of them, asked for once, when a
+/// library of the plan has one.
+struct Scripts<'a> {
+    root: &'a Path,
+    package_id: &'a str,
+    /// The judges' compilers (their rustc commands), for the probes.
+    judges: Vec<PathBuf>,
+    outputs: Option<BTreeMap<String, super::build_script::BuildOutput>>,
+}
+
+impl Scripts<'_> {
+    /// What package `id`'s build script reports, its `cfg`s as it decides them for the
+    /// oldest judge compiler that runs (see `build_script`).
+    fn output(
+        &mut self,
+        id: &str,
+        package: &super::build_script::ScriptEnv,
+    ) -> Result<super::build_script::BuildOutput> {
+        if self.outputs.is_none() {
+            self.outputs = Some(super::build_script::cargo_outputs(
+                self.root,
+                self.package_id,
+            )?);
+        }
+        let outputs = self.outputs.as_ref().expect("set above");
+        let mut output = outputs
+            .get(id)
+            .cloned()
+            .ok_or_else(|| err!("cargo check did not run it"))?;
+        let current = super::build_script::rustc_version(Path::new("rustc"));
+        let oldest = self
+            .judges
+            .iter()
+            .filter_map(|r| Some((super::build_script::rustc_version(r)?, r)))
+            .min();
+        if let (Some(script), Some((version, rustc))) = (&output.script, oldest) {
+            if current.as_ref() != Some(&version) {
+                let scratch = super::TempDir::new("build-script")?;
+                output.cfgs = super::build_script::probe(script, rustc, package, scratch.path())?;
+            }
+        }
+        Ok(output)
+    }
+}
+
+/// The rustc commands of a `compilers` list (`RUSTC EDITION` each); the default judges
+/// without one: the current rustc and Debian's 1.63.
+fn judge_rustcs(listed: Option<&Vec<String>>) -> Vec<PathBuf> {
+    match listed {
+        Some(list) => list
+            .iter()
+            .filter_map(|spec| spec.split_whitespace().next().map(PathBuf::from))
+            .collect(),
+        None => vec![PathBuf::from("rustc"), PathBuf::from(super::OLD_RUSTC)],
+    }
+}
+
 /// A library the bundle holds as a root module.
 #[derive(Clone, Debug)]
 pub struct Crate {
@@ -609,6 +711,10 @@ pub struct Crate {
     pub root_file: PathBuf,
     pub manifest_dir: PathBuf,
     pub features: BTreeSet<String>,
+    /// The `cfg`s its build script emits for the judge's compiler, when it has one.
+    pub probed: Option<BTreeSet<String>>,
+    /// The variables its build script sets for the compiler (`cargo:rustc-env`).
+    pub build_env: BTreeMap<String, String>,
     /// The names this crate's code gives its dependencies, and the module each became.
     pub deps: BTreeMap<String, String>,
     /// A member of the workspace (the user's own code), not a dependency from elsewhere.
@@ -750,6 +856,7 @@ impl Loader<'_> {
         let mut cleaner = Cleaner {
             cfg: CfgSet {
                 features: self.cfg.features,
+                probed: self.cfg.probed,
             },
         };
         let file_dir = file.parent().unwrap_or(Path::new("."));

@@ -1059,6 +1059,7 @@ impl<'a> Engine<'a> {
                                 for (j, (method, _)) in provided.iter().enumerate() {
                                     if self.members.contains(method)
                                         || impl_methods.contains(method.as_str())
+                                        || macro_writes_method(ix, name, method)
                                     {
                                         self.mark(Node::Member(m, i, j));
                                     }
@@ -1109,6 +1110,29 @@ impl<'a> Engine<'a> {
             }
         }
     }
+}
+
+/// Whether a macro's body (or an item macro call) may write an impl of trait `name` with
+/// method `method` (`impl One for $t { fn is_one(&self) .. }`): it mentions both.
+fn macro_writes_method(ix: &Index, name: &str, method: &str) -> bool {
+    ix.mods
+        .iter()
+        .flat_map(|module| &module.items)
+        .any(|kind| match kind {
+            Kind::Named {
+                body,
+                macro_def: true,
+                ..
+            }
+            | Kind::MacroCall(body, _) => {
+                body.fn_names.contains(method)
+                    && body
+                        .refs
+                        .iter()
+                        .any(|r| r.segments.last().is_some_and(|last| last == name))
+            }
+            _ => false,
+        })
 }
 
 /// Prunes the bundle `items` (the binary's items plus one module per library named in

@@ -37,6 +37,9 @@ pub(super) struct Body {
     /// Paths of a macro's body that a metavariable ends (`$crate::arch::avx2::$kind`): an
     /// item of that module named anywhere may be meant.
     pub(super) open: Vec<Vec<String>>,
+    /// Names after `fn` in tokens (a macro's body writing `impl One for $t { fn is_one .. }`):
+    /// functions it may define, trait methods among them.
+    pub(super) fn_names: BTreeSet<String>,
 }
 
 /// One name a `use` brings in: `name` is what it binds (`*` for a glob), `path` where it
@@ -441,6 +444,9 @@ impl Collector {
                     if after_dollar && ident != "crate" {
                         i += 1;
                         continue;
+                    }
+                    if i > 0 && matches!(&tokens[i - 1], TokenTree::Ident(f) if f == "fn") {
+                        self.body.fn_names.insert(ident.to_string());
                     }
                     let mut segments = vec![ident.to_string()];
                     let mut k = i + 1;
