@@ -126,6 +126,9 @@ struct Engine<'a> {
     /// Modules a macro's body names with a path that a metavariable ends
     /// (`$crate::arch::avx2::$kind`): an item of theirs any kept code names may be meant.
     open_mods: BTreeSet<ModId>,
+    /// The last segment of every path kept code writes (`One` of `dispatch!(One, x)`): what
+    /// an open module's item may be called.
+    path_names: BTreeSet<String>,
     /// Imports kept only because they may bring a trait into scope.
     guessed: BTreeSet<Node>,
     /// How many lookups found an import of a name from outside the bundle (`use
@@ -487,6 +490,11 @@ impl<'a> Engine<'a> {
         for r in &body.refs {
             if self.resolve_ref(m, r, true).is_empty() && !body.local_uses.is_empty() {
                 self.through_local_uses(m, r, &body.local_uses);
+            }
+        }
+        for r in &body.refs {
+            if let Some(last) = r.segments.last() {
+                self.path_names.insert(last.clone());
             }
         }
         for path in &body.open {
@@ -880,7 +888,17 @@ impl<'a> Engine<'a> {
         let targets = self.resolve(m, &leaf.path, false, 0);
         if targets.is_empty() {
             // Outside the bundle: a std glob such as `std::io::prelude::*`, or a std trait.
-            return leaf.glob || METHOD_TRAITS.contains(&leaf.name.as_str());
+            // A capitalised name of a crate the judge provides (`use num_traits::Zero` for
+            // `.is_zero()`) may be a trait whose methods are called: which ones are is not
+            // known here, so each stays.
+            let first = leaf.path.first().map(String::as_str).unwrap_or_default();
+            // (A crate's name is lowercase: `use Option::{None as Ended}` names no crate.)
+            let provided_crate = first.starts_with(|c: char| c.is_ascii_lowercase())
+                && !matches!(first, "std" | "core" | "alloc" | "crate" | "self" | "super");
+            let capitalised = leaf.name.starts_with(|c: char| c.is_ascii_uppercase());
+            return leaf.glob
+                || METHOD_TRAITS.contains(&leaf.name.as_str())
+                || (provided_crate && capitalised);
         }
         let ix = self.ix;
         // Only a trait the pruner keeps (it has an impl that applies, see `run`) can be what a
@@ -1002,7 +1020,10 @@ impl<'a> Engine<'a> {
             }
             for m in self.open_mods.clone() {
                 for (i, kind) in ix.mods[m].items.iter().enumerate() {
-                    if matches!(kind, Kind::Named { name, .. } if self.members.contains(name)) {
+                    let named = |name: &String| {
+                        self.members.contains(name) || self.path_names.contains(name)
+                    };
+                    if matches!(kind, Kind::Named { name, .. } if named(name)) {
                         self.mark(Node::Item(m, i));
                     }
                 }
@@ -1158,6 +1179,7 @@ pub fn prune(
         typed: BTreeSet::new(),
         members_at: BTreeMap::new(),
         open_mods: BTreeSet::new(),
+        path_names: BTreeSet::new(),
         guessed: BTreeSet::new(),
         outside: 0,
         proc_macros,

@@ -376,6 +376,28 @@ fn library_refusal(
     ))
 }
 
+/// When a compiler rejected code of a library from outside the workspace on the bundle's own
+/// edition: cargo builds that library, so the bundler broke it. The line that says so, with
+/// the ways out.
+fn bundler_bug(rejected: &[(String, String)], subject: &Subject) -> Option<String> {
+    let library = rejected.iter().find_map(|(_, diagnostics)| {
+        diagnostics_of(diagnostics)
+            .iter()
+            .filter(|b| b.starts_with("error"))
+            .find_map(|block| {
+                let (line, column) = block.lines().find_map(bundle_line)?;
+                let (file, _) = origin_file(subject.map, line, column)?;
+                subject.libraries.iter().find(|l| file.starts_with(&l.dir))
+            })
+    })?;
+    Some(format!(
+        "bundler bug: cargo builds {} but the bundle of its code is rejected; a way out: pass --provided {} if the judge installs it, or bundle it pretty (--pretty) to see the code, and report it with {}",
+        library.label,
+        library.package,
+        subject.failed_copy.display()
+    ))
+}
+
 /// Runs `binary` on each generated input and compares with the answer the crate's solver gave
 /// it; fails on the first difference, naming the input (a copy of it is kept beside the failed
 /// bundle).
@@ -530,8 +552,12 @@ pub fn verify(
         rejected.append(&mut other_editions);
     }
     if !rejected.is_empty() || !failures.is_empty() {
+        let bug = bundler_bug(&rejected, subject);
         rejected.append(&mut other_editions);
         let mut message = grouped(&rejected, subject);
+        if let Some(bug) = bug {
+            message = format!("{}\n{}", bug, message);
+        }
         for failure in failures {
             if !message.is_empty() {
                 message.push('\n');
@@ -927,6 +953,44 @@ mod tests {
         // A name that was never in the bundle is rustc's message alone.
         let other = located(&block.replace("secret", "typo"), &subject);
         assert!(other.starts_with("error[E0425]"), "{}", other);
+    }
+
+    #[test]
+    fn a_library_cargo_builds_but_its_bundle_breaks_is_a_bundler_bug_with_a_way_out() {
+        let map: LineMap = vec![vec![(0, PathBuf::from("/reg/smallvec-1.6.1/src/lib.rs"), 156)]; 5];
+        let libraries = [Library {
+            dir: PathBuf::from("/reg/smallvec-1.6.1"),
+            label: "smallvec 1.6.1".to_string(),
+            package: "smallvec".to_string(),
+            rust_version: None,
+        }];
+        let subject = Subject {
+            name: "p",
+            text: "",
+            cases: &[],
+            edition: "2021",
+            map: &map,
+            root: Path::new("/w"),
+            failed_copy: Path::new("target/bundle/p.rs.failed"),
+            dropped: &BTreeMap::new(),
+            libraries: &libraries,
+            compilers_setting: "",
+        };
+        let block = "error[E0433]: cannot find `alloc` in `smallvec`\n  --> target/bundle/p.rs.failed:3:5\n";
+        let rejected = [("rustc 1.95.0 (2021)".to_string(), block.to_string())];
+        let bug = bundler_bug(&rejected, &subject).expect("a bundler bug");
+        assert!(
+            bug.starts_with("bundler bug: cargo builds smallvec 1.6.1")
+                && bug.contains("--provided smallvec"),
+            "{}",
+            bug
+        );
+        // The user's own code (no library's file) may be wrong on its own: no such claim.
+        let own = Subject {
+            libraries: &[],
+            ..subject
+        };
+        assert!(bundler_bug(&rejected, &own).is_none());
     }
 
     #[test]
