@@ -894,9 +894,10 @@ impl Loader<'_> {
         let mut kept = Vec::with_capacity(items.len());
         for mut item in items.drain(..) {
             if let Item::Mod(m) = &mut item {
-                let name = m.ident.to_string();
+                // `mod r#ref;` lives in `ref.rs`.
+                let name = syn::ext::IdentExt::unraw(&m.ident).to_string();
                 let mut child = module.to_vec();
-                child.push(name.clone());
+                child.push(m.ident.to_string());
                 let path_attr = take_path_attr(&mut m.attrs);
                 match &mut m.content {
                     Some((_, inner)) => {
@@ -1148,6 +1149,11 @@ impl Includes<'_> {
         if name != "include_str" && name != "include_bytes" {
             return None;
         }
+        if has_metavariable(args.clone()) {
+            // Inside a `macro_rules!` body (`include_str!(concat!("../benches/", $b, ".rs"))`):
+            // its path is known where the macro is used, which the pruner may drop.
+            return None;
+        }
         let path = match self.path_of(args) {
             Some(p) => p,
             None => {
@@ -1275,6 +1281,18 @@ impl VisitMut for Includes<'_> {
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
     }
+}
+
+/// Whether `tokens` hold a `$name` metavariable, at any depth.
+fn has_metavariable(tokens: TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(i, t)| match t {
+        TokenTree::Punct(p) => {
+            p.as_char() == '$' && matches!(tokens.get(i + 1), Some(TokenTree::Ident(_)))
+        }
+        TokenTree::Group(g) => has_metavariable(g.stream()),
+        _ => false,
+    })
 }
 
 /// Finds constructs a single file cannot hold.

@@ -321,6 +321,7 @@ impl<'a> Engine<'a> {
         if follow_globs && self.globbing.contains(&key) {
             self.cuts.push(Some(key.clone()));
         } else if follow_globs {
+            let mut outside_globs = Vec::new();
             self.globbing.insert(key.clone());
             for (i, kind) in ix.mods[m].items.iter().enumerate() {
                 let Kind::Use(leaves) = kind else { continue };
@@ -337,7 +338,11 @@ impl<'a> Engine<'a> {
                         }
                         continue;
                     }
-                    for target in self.resolve(m, &leaf.path, false, depth + 1) {
+                    let targets = self.resolve(m, &leaf.path, false, depth + 1);
+                    if targets.is_empty() && self.leads_outside(m, &leaf.path) {
+                        outside_globs.push(Node::Leaf(m, i, j));
+                    }
+                    for target in targets {
                         let outside_before = self.outside;
                         let hits = match target {
                             Target::Module(x) => self.lookup(x, name, mark, depth + 1),
@@ -364,6 +369,14 @@ impl<'a> Engine<'a> {
                 }
             }
             self.globbing.remove(&key);
+            // Found nowhere in the bundle: a glob from outside it (`pub use core::mem::*;`
+            // for `core_reexport::mem::transmute`) provides it, and keeps its module.
+            if found.is_empty() && !outside_globs.is_empty() {
+                self.outside += 1;
+                if mark {
+                    outside_globs.iter().for_each(|&leaf| self.mark(leaf));
+                }
+            }
         }
         if found.is_empty() {
             for (x, i) in weak {
@@ -378,6 +391,19 @@ impl<'a> Engine<'a> {
         found.sort_unstable();
         found.dedup();
         found
+    }
+
+    /// Whether a path written in module `m` starts outside the bundle (`core::mem`).
+    fn leads_outside(&mut self, m: ModId, path: &[String]) -> bool {
+        match path.first().map(String::as_str) {
+            None | Some("crate" | "self" | "super") => false,
+            Some(first) => {
+                let outside = self.outside;
+                let local = !self.lookup(m, first, false, 0).is_empty();
+                self.outside = outside;
+                !local
+            }
+        }
     }
 
     /// Resolves a path written in module `m`; empty when it leads outside the bundle. A path

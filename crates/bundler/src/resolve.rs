@@ -256,6 +256,9 @@ impl Index {
                         _ => c.visit_item(other),
                     }
                     match item_name(other) {
+                        // `const _: () = { impl .. }` (zerocopy's impls): no name to look up,
+                        // kept as an item macro call is, when what it names is kept.
+                        Some(name) if name == "_" => Kind::MacroCall(c.body, BTreeSet::new()),
                         Some(name) => Kind::Named {
                             name,
                             body: c.body,
