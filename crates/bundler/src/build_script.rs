@@ -231,14 +231,8 @@ fn emitted_cfgs(stdout: &str) -> BTreeSet<String> {
 /// The version of a rustc, `[1, 63, 0]`; `None` when it does not run.
 pub fn rustc_version(rustc: &Path) -> Option<Vec<u64>> {
     let out = Command::new(rustc).arg("--version").output().ok()?;
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let version = text.split_whitespace().nth(1)?;
-    let numbers: Option<Vec<u64>> = version
-        .split(['.', '-'])
-        .take(3)
-        .map(|n| n.parse().ok())
-        .collect();
-    numbers.filter(|n| n.len() == 3)
+    // `rustc 1.63.0 (4b91a6ea7 2022-08-08)`, read as a compiler label is.
+    super::verify::version_of(&String::from_utf8_lossy(&out.stdout))
 }
 
 /// The first line of a crate's source files (under `src`) that reads `OUT_DIR`, where a build

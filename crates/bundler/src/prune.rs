@@ -854,18 +854,7 @@ impl<'a> Engine<'a> {
                     .iter()
                     .any(|r| r.segments.last().is_some_and(|last| last == name))
         };
-        ix.mods
-            .iter()
-            .flat_map(|module| &module.items)
-            .any(|kind| match kind {
-                Kind::Named {
-                    body,
-                    macro_def: true,
-                    ..
-                } => mentions(body),
-                Kind::MacroCall(body, _) => mentions(body),
-                _ => false,
-            })
+        macro_bodies(ix).any(mentions)
     }
 
     /// An item macro call applies when a bundled item it or its macro's body names is kept
@@ -1162,23 +1151,29 @@ impl<'a> Engine<'a> {
 /// Whether a macro's body (or an item macro call) may write an impl of trait `name` with
 /// method `method` (`impl One for $t { fn is_one(&self) .. }`): it mentions both.
 fn macro_writes_method(ix: &Index, name: &str, method: &str) -> bool {
+    macro_bodies(ix).any(|body| {
+        body.fn_names.contains(method)
+            && body
+                .refs
+                .iter()
+                .any(|r| r.segments.last().is_some_and(|last| last == name))
+    })
+}
+
+/// The bodies of every `macro_rules!` and item macro call of the bundle: code the index sees
+/// only as tokens.
+fn macro_bodies(ix: &Index) -> impl Iterator<Item = &Body> {
     ix.mods
         .iter()
         .flat_map(|module| &module.items)
-        .any(|kind| match kind {
+        .filter_map(|kind| match kind {
             Kind::Named {
                 body,
                 macro_def: true,
                 ..
             }
-            | Kind::MacroCall(body, _) => {
-                body.fn_names.contains(method)
-                    && body
-                        .refs
-                        .iter()
-                        .any(|r| r.segments.last().is_some_and(|last| last == name))
-            }
-            _ => false,
+            | Kind::MacroCall(body, _) => Some(body),
+            _ => None,
         })
 }
 

@@ -297,7 +297,7 @@ pub struct Library {
 }
 
 /// `1.63.0` of a compiler label `rustc 1.63.0 (2021)`, as numbers.
-fn version_of(label: &str) -> Option<Vec<u64>> {
+pub(super) fn version_of(label: &str) -> Option<Vec<u64>> {
     let version = label.split_whitespace().nth(1)?;
     let numbers: Option<Vec<u64>> = version
         .split(['.', '-'])
@@ -919,6 +919,26 @@ mod tests {
         assert_eq!(ran.load(std::sync::atomic::Ordering::SeqCst), 2);
     }
 
+    /// Bundle `p` of workspace `/w`, its lines from `map`.
+    fn test_subject<'a>(
+        map: &'a LineMap,
+        dropped: &'a BTreeMap<String, String>,
+        libraries: &'a [Library],
+    ) -> Subject<'a> {
+        Subject {
+            name: "p",
+            text: "",
+            cases: &[],
+            edition: "2021",
+            map,
+            root: Path::new("/w"),
+            failed_copy: Path::new("target/bundle/p.rs.failed"),
+            dropped,
+            libraries,
+            compilers_setting: "",
+        }
+    }
+
     #[test]
     fn a_name_the_pruner_dropped_is_reported_as_the_bundlers_fault() {
         let map: LineMap = vec![vec![(0, PathBuf::from("/w/crates/p/src/lib.rs"), 7)]; 5];
@@ -926,18 +946,7 @@ mod tests {
             "secret".to_string(),
             "crates/dp-core/src/lib.rs:12".to_string(),
         )]);
-        let subject = Subject {
-            name: "p",
-            text: "",
-            cases: &[],
-            edition: "2021",
-            map: &map,
-            root: Path::new("/w"),
-            failed_copy: Path::new("target/bundle/p.rs.failed"),
-            dropped: &dropped,
-            libraries: &[],
-            compilers_setting: "",
-        };
+        let subject = test_subject(&map, &dropped, &[]);
         let block = "error[E0425]: cannot find function `secret` in module `crate::dp_core`\n  --> target/bundle/p.rs.failed:3:5\n";
         let out = located(block, &subject);
         assert!(
@@ -964,18 +973,8 @@ mod tests {
             package: "smallvec".to_string(),
             rust_version: None,
         }];
-        let subject = Subject {
-            name: "p",
-            text: "",
-            cases: &[],
-            edition: "2021",
-            map: &map,
-            root: Path::new("/w"),
-            failed_copy: Path::new("target/bundle/p.rs.failed"),
-            dropped: &BTreeMap::new(),
-            libraries: &libraries,
-            compilers_setting: "",
-        };
+        let dropped = BTreeMap::new();
+        let subject = test_subject(&map, &dropped, &libraries);
         let block = "error[E0433]: cannot find `alloc` in `smallvec`\n  --> target/bundle/p.rs.failed:3:5\n";
         let rejected = [("rustc 1.95.0 (2021)".to_string(), block.to_string())];
         let bug = bundler_bug(&rejected, &subject).expect("a bundler bug");
