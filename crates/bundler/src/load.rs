@@ -682,7 +682,12 @@ impl Scripts<'_> {
         if let (Some(script), Some((version, rustc))) = (&output.script, oldest) {
             if current.as_ref() != Some(&version) {
                 let scratch = super::TempDir::new("build-script")?;
-                output.cfgs = super::build_script::probe(script, rustc, package, scratch.path())?;
+                // A script that cannot run for that compiler keeps cargo's answer: the proof
+                // on every compiler checks it.
+                if let Ok(cfgs) = super::build_script::probe(script, rustc, package, scratch.path())
+                {
+                    output.cfgs = cfgs;
+                }
             }
         }
         Ok(output)
