@@ -107,6 +107,63 @@ pub fn cargo_outputs(root: &Path, package_id: &str) -> Result<BTreeMap<String, B
     Ok(outputs)
 }
 
+/// The build scripts' output for one plan: cargo's run of them, asked for once, when a
+/// library of the plan has one.
+pub struct Scripts<'a> {
+    /// The workspace root.
+    pub root: &'a Path,
+    /// The binary's package, whose `cargo check` runs the scripts.
+    pub package_id: &'a str,
+    /// The judges' compilers (their rustc commands), for the probes.
+    pub judges: Vec<PathBuf>,
+    /// Cargo's report, by package id, once asked for.
+    pub outputs: Option<BTreeMap<String, BuildOutput>>,
+}
+
+impl Scripts<'_> {
+    /// What package `id`'s build script reports, its `cfg`s as it decides them for the
+    /// oldest judge compiler that runs (see the module's notes).
+    pub fn output(&mut self, id: &str, package: &ScriptEnv) -> Result<BuildOutput> {
+        if self.outputs.is_none() {
+            self.outputs = Some(cargo_outputs(self.root, self.package_id)?);
+        }
+        let outputs = self.outputs.as_ref().expect("set above");
+        let mut output = outputs
+            .get(id)
+            .cloned()
+            .ok_or_else(|| err!("cargo check did not run it"))?;
+        let current = rustc_version(Path::new("rustc"));
+        let oldest = self
+            .judges
+            .iter()
+            .filter_map(|r| Some((rustc_version(r)?, r)))
+            .min();
+        if let (Some(script), Some((version, rustc))) = (&output.script, oldest) {
+            if current.as_ref() != Some(&version) {
+                let scratch = super::TempDir::new("build-script")?;
+                // A script that cannot run for that compiler keeps cargo's answer: the proof
+                // on every compiler checks it.
+                if let Ok(cfgs) = probe(script, rustc, package, scratch.path()) {
+                    output.cfgs = cfgs;
+                }
+            }
+        }
+        Ok(output)
+    }
+}
+
+/// The rustc commands of a `compilers` list (`RUSTC EDITION` each); the default judges
+/// without one: the current rustc and Debian's 1.63.
+pub fn judge_rustcs(listed: Option<&Vec<String>>) -> Vec<PathBuf> {
+    match listed {
+        Some(list) => list
+            .iter()
+            .filter_map(|spec| spec.split_whitespace().next().map(PathBuf::from))
+            .collect(),
+        None => vec![PathBuf::from("rustc"), PathBuf::from(super::OLD_RUSTC)],
+    }
+}
+
 /// What a package looks like to its build script.
 pub struct ScriptEnv<'a> {
     pub package: &'a str,

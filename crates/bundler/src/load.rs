@@ -310,10 +310,12 @@ impl Workspace {
         let mut provided: BTreeSet<String> = provided.iter().cloned().collect();
         provided.extend(package.provided.iter().cloned());
         let features = self.resolve_features(&package.id, &provided);
-        let mut scripts = Scripts {
+        let mut scripts = super::build_script::Scripts {
             root: &self.root,
             package_id: &package.id,
-            judges: judge_rustcs(package.compilers.as_ref().or(self.compilers.as_ref())),
+            judges: super::build_script::judge_rustcs(
+                package.compilers.as_ref().or(self.compilers.as_ref()),
+            ),
             outputs: None,
         };
 
@@ -405,7 +407,7 @@ impl Workspace {
         lib: &Target,
         deps: BTreeMap<String, String>,
         features: &BTreeMap<String, BTreeSet<String>>,
-        scripts: &mut Scripts,
+        scripts: &mut super::build_script::Scripts,
     ) -> Result<Crate> {
         let refuse = |reason: &str| {
             Err(err!(
@@ -641,68 +643,6 @@ impl Declared {
     /// The name features use for this dependency.
     fn key(&self) -> String {
         self.rename.clone().unwrap_or_else(|| self.package.clone())
-    }
-}
-
-/// The build scripts' output for one plan: cargo's run of them, asked for once, when a
-/// library of the plan has one.
-struct Scripts<'a> {
-    root: &'a Path,
-    package_id: &'a str,
-    /// The judges' compilers (their rustc commands), for the probes.
-    judges: Vec<PathBuf>,
-    outputs: Option<BTreeMap<String, super::build_script::BuildOutput>>,
-}
-
-impl Scripts<'_> {
-    /// What package `id`'s build script reports, its `cfg`s as it decides them for the
-    /// oldest judge compiler that runs (see `build_script`).
-    fn output(
-        &mut self,
-        id: &str,
-        package: &super::build_script::ScriptEnv,
-    ) -> Result<super::build_script::BuildOutput> {
-        if self.outputs.is_none() {
-            self.outputs = Some(super::build_script::cargo_outputs(
-                self.root,
-                self.package_id,
-            )?);
-        }
-        let outputs = self.outputs.as_ref().expect("set above");
-        let mut output = outputs
-            .get(id)
-            .cloned()
-            .ok_or_else(|| err!("cargo check did not run it"))?;
-        let current = super::build_script::rustc_version(Path::new("rustc"));
-        let oldest = self
-            .judges
-            .iter()
-            .filter_map(|r| Some((super::build_script::rustc_version(r)?, r)))
-            .min();
-        if let (Some(script), Some((version, rustc))) = (&output.script, oldest) {
-            if current.as_ref() != Some(&version) {
-                let scratch = super::TempDir::new("build-script")?;
-                // A script that cannot run for that compiler keeps cargo's answer: the proof
-                // on every compiler checks it.
-                if let Ok(cfgs) = super::build_script::probe(script, rustc, package, scratch.path())
-                {
-                    output.cfgs = cfgs;
-                }
-            }
-        }
-        Ok(output)
-    }
-}
-
-/// The rustc commands of a `compilers` list (`RUSTC EDITION` each); the default judges
-/// without one: the current rustc and Debian's 1.63.
-fn judge_rustcs(listed: Option<&Vec<String>>) -> Vec<PathBuf> {
-    match listed {
-        Some(list) => list
-            .iter()
-            .filter_map(|spec| spec.split_whitespace().next().map(PathBuf::from))
-            .collect(),
-        None => vec![PathBuf::from("rustc"), PathBuf::from(super::OLD_RUSTC)],
     }
 }
 
