@@ -14,7 +14,26 @@ use syn::{Attribute, Meta, Token};
 /// What a bundle is compiled with: the features enabled for one crate.
 pub struct CfgSet<'a> {
     pub features: &'a BTreeSet<String>,
+    /// The `cfg`s its build script emits (`name`, `name="value"`), when it has one: then a
+    /// name rustc does not set itself is decided here, as the script decided it.
+    pub probed: Option<&'a BTreeSet<String>>,
 }
+
+/// Names rustc sets itself (or the judge's build does): left to the judge's rustc.
+const RUSTC_NAMES: &[&str] = &[
+    "unix",
+    "windows",
+    "debug_assertions",
+    "overflow_checks",
+    "proc_macro",
+    "panic",
+    "relocation_model",
+    "sanitize",
+    "ub_checks",
+    "contract_checks",
+    "fmt_debug",
+    "emscripten_wasm_eh",
+];
 
 impl CfgSet<'_> {
     /// The value of a cfg predicate: `Some` when known, `None` for things like `unix` or
@@ -28,6 +47,14 @@ impl CfgSet<'_> {
                     lit: syn::Lit::Str(s),
                     ..
                 }) => Some(self.features.contains(&s.value())),
+                _ => None,
+            },
+            (Meta::Path(_), name) => self.probed_value(name, None),
+            (Meta::NameValue(nv), name) => match &nv.value {
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(s),
+                    ..
+                }) => self.probed_value(name, Some(&s.value())),
                 _ => None,
             },
             (Meta::List(list), "not" | "all" | "any") => {
@@ -46,6 +73,21 @@ impl CfgSet<'_> {
             }
             _ => None,
         }
+    }
+
+    /// A custom `cfg` (`has_total_cmp`, `level = "2"`) of a crate whose build script's
+    /// output is known: set when the script emitted it, else unset (rustc would see no such
+    /// `--cfg`). `None` for the names rustc sets itself (`unix`, `target_os`, ...).
+    fn probed_value(&self, name: &str, value: Option<&str>) -> Option<bool> {
+        let probed = self.probed?;
+        if RUSTC_NAMES.contains(&name) || name.starts_with("target") {
+            return None;
+        }
+        let written = match value {
+            Some(v) => format!("{}={:?}", name, v),
+            None => name.to_string(),
+        };
+        Some(probed.contains(&written))
     }
 
     /// Whether an element with these attributes survives; on `true` the attributes are
@@ -477,6 +519,7 @@ mod tests {
         let mut cleaner = Cleaner {
             cfg: CfgSet {
                 features: &features,
+                probed: None,
             },
         };
         cleaner.items(&mut file.items);
@@ -503,11 +546,25 @@ mod tests {
         let features = BTreeSet::from(["a".to_string()]);
         let cfg = CfgSet {
             features: &features,
+            probed: None,
         };
         let eval = |s: &str| cfg.eval(&syn::parse_str::<Meta>(s).unwrap());
         assert_eq!(eval("all(feature = \"a\", not(test))"), Some(true));
         assert_eq!(eval("any(test, unix)"), None);
         assert_eq!(eval("all(test, unix)"), Some(false));
         assert_eq!(eval("any(feature = \"a\", unix)"), Some(true));
+        assert_eq!(eval("has_foo"), None, "no build script: left to rustc");
+        let probed = BTreeSet::from(["has_foo".to_string(), "level=\"2\"".to_string()]);
+        let cfg = CfgSet {
+            features: &features,
+            probed: Some(&probed),
+        };
+        let eval = |s: &str| cfg.eval(&syn::parse_str::<Meta>(s).unwrap());
+        assert_eq!(eval("has_foo"), Some(true));
+        assert_eq!(eval("not(has_bar)"), Some(true));
+        assert_eq!(eval("level = \"2\""), Some(true));
+        assert_eq!(eval("level = \"3\""), Some(false));
+        assert_eq!(eval("all(has_foo, unix)"), None);
+        assert_eq!(eval("target_os = \"linux\""), None);
     }
 }

@@ -4,6 +4,7 @@
 //! the previous one. The stages, in order: `load`, `cfg` (during loading), `rewrite`,
 //! `resolve`, `prune`, `print`, `verify`.
 
+mod build_script;
 mod cfg;
 pub mod cli;
 pub mod compile_cache;
@@ -11,6 +12,7 @@ mod digest;
 mod load;
 mod print;
 mod prune;
+mod ref_bindings;
 mod resolve;
 mod rewrite;
 mod verify;
@@ -30,7 +32,7 @@ use syn::{parse_quote, Ident, Item};
 pub use verify::{Case, Compiler};
 
 /// Debian's rustc 1.63, as old as the judges' compilers (CI installs it with apt-get).
-const OLD_RUSTC: &str = "/usr/bin/rustc";
+pub(crate) const OLD_RUSTC: &str = "/usr/bin/rustc";
 
 /// Bundles should stay below this size (judges cap source files, some at 16 KiB or 64 KiB).
 const SIZE_TARGET: usize = 16 * 1024;
@@ -775,7 +777,10 @@ fn assemble_layouts(
     );
     let mut main = load_tree(
         root,
-        &plan.features,
+        cfg::CfgSet {
+            features: &plan.features,
+            probed: None,
+        },
         &main_env,
         &plan.main_file,
         Vec::new(),
@@ -783,15 +788,22 @@ fn assemble_layouts(
     )?;
     let mut libs = Vec::new();
     for lib in &plan.crates {
-        let env = load::cargo_env(&lib.package, &lib.version, &lib.module, &lib.manifest_dir);
-        libs.push(load_tree(
+        let mut env = load::cargo_env(&lib.package, &lib.version, &lib.module, &lib.manifest_dir);
+        env.extend(lib.build_env.clone());
+        let mut tree = load_tree(
             root,
-            &lib.features,
+            cfg::CfgSet {
+                features: &lib.features,
+                probed: lib.probed.as_ref(),
+            },
             &env,
             &lib.root_file,
             vec![lib.module.clone()],
             &mut sources,
-        )?);
+        )?;
+        // A library of edition 2021 or older, bundled into a binary that may be 2024.
+        ref_bindings::drop_redundant_refs(&mut tree.items);
+        libs.push(tree);
     }
 
     let exported = rewrite_paths(&plan, &mut main, &mut libs)?;
@@ -894,7 +906,7 @@ fn assemble_layouts(
 
 fn load_tree(
     root: &Path,
-    features: &BTreeSet<String>,
+    cfg: cfg::CfgSet,
     env: &BTreeMap<String, String>,
     file: &Path,
     module: Vec<String>,
@@ -902,7 +914,7 @@ fn load_tree(
 ) -> Result<Tree> {
     Loader {
         root,
-        cfg: cfg::CfgSet { features },
+        cfg,
         env,
         sources,
     }
@@ -982,11 +994,20 @@ fn nest(mut items: Vec<Item>, plan: &Plan, libs: Vec<Tree>) -> Vec<Item> {
         let attrs = lint_allowances(tree.attrs);
         // `extern crate alloc;` at a crate root puts `alloc` in the extern prelude of every
         // module of the crate; inside the library's module it would bind it there alone.
-        let (externs, body): (Vec<Item>, Vec<Item>) = tree
+        let (externs, mut body): (Vec<Item>, Vec<Item>) = tree
             .items
             .into_iter()
             .partition(|item| matches!(item, Item::ExternCrate(_)));
         for item in externs {
+            // A `pub extern crate alloc;` is also an item of the library's root, which its
+            // macros name (`$crate::alloc::vec!`): it stays there too.
+            if let Item::ExternCrate(e) = &item {
+                if matches!(e.vis, syn::Visibility::Public(_)) {
+                    let mut copy = e.clone();
+                    copy.attrs.retain(|a| !a.path().is_ident("macro_use"));
+                    body.insert(0, Item::ExternCrate(copy));
+                }
+            }
             if at_root.insert(extern_name(&item).expect("an extern crate")) {
                 hoisted.push(item);
             }

@@ -327,6 +327,14 @@ impl Workspace {
         let mut provided: BTreeSet<String> = provided.iter().cloned().collect();
         provided.extend(package.provided.iter().cloned());
         let features = self.resolve_features(&package.id, &provided);
+        let mut scripts = super::build_script::Scripts {
+            root: &self.root,
+            package_id: &package.id,
+            judges: super::build_script::judge_rustcs(
+                package.compilers.as_ref().or(self.compilers.as_ref()),
+            ),
+            outputs: None,
+        };
 
         // The binary's package library first, then dependencies breadth first.
         let mut crates: Vec<Crate> = Vec::new();
@@ -372,7 +380,9 @@ impl Workspace {
                 }
                 main_deps = names.clone();
                 match &p.lib {
-                    Some(lib) => crates.push(self.bundled(p, lib, names, &features)?),
+                    Some(lib) => {
+                        crates.push(self.bundled(p, lib, names, &features, &mut scripts)?)
+                    }
                     None => continue,
                 }
             } else {
@@ -380,7 +390,7 @@ impl Workspace {
                     .lib
                     .as_ref()
                     .ok_or_else(|| err!("dependency {} {} has no library", p.name, p.version))?;
-                crates.push(self.bundled(p, lib, names, &features)?);
+                crates.push(self.bundled(p, lib, names, &features, &mut scripts)?);
             }
         }
         let mut modules = BTreeSet::new();
@@ -414,6 +424,7 @@ impl Workspace {
         lib: &Target,
         deps: BTreeMap<String, String>,
         features: &BTreeMap<String, BTreeSet<String>>,
+        scripts: &mut super::build_script::Scripts,
     ) -> Result<Crate> {
         let refuse = |reason: &str| {
             Err(err!(
@@ -428,8 +439,42 @@ impl Workspace {
         if p.proc_macro {
             return refuse("it is a proc-macro crate, which runs inside the compiler");
         }
+        let enabled = features.get(&p.id).cloned().unwrap_or_default();
+        let manifest_dir = p.manifest_path.parent().unwrap_or(&self.root).to_path_buf();
+        let mut probed = None;
+        let mut build_env = BTreeMap::new();
         if p.build_script {
-            return refuse("it has a build script (build.rs), which a judge does not run");
+            let src = lib.src_path.parent().unwrap_or(&manifest_dir);
+            if let Some((file, line)) = super::build_script::reads_out_dir(src) {
+                return refuse(&format!(
+                    "its build script generates code, which the crate reads from OUT_DIR ({}:{}), and a judge runs no build script",
+                    shown(&self.root, &file).display(),
+                    line
+                ));
+            }
+            let package = super::build_script::ScriptEnv {
+                package: &p.name,
+                version: &p.version,
+                manifest_dir: &manifest_dir,
+                features: &enabled,
+            };
+            let output = scripts.output(&p.id, &package).map_err(|e| {
+                err!(
+                    "crate `{}` ({} {}) has a build script whose output is unknown: {:#}",
+                    lib.name,
+                    p.name,
+                    p.version,
+                    e
+                )
+            })?;
+            if let Some(native) = output.linked_libs.first() {
+                return refuse(&format!(
+                    "its build script links the native library `{}`",
+                    native
+                ));
+            }
+            build_env = output.env;
+            probed = Some(output.cfgs);
         }
         if let Some(links) = &p.links {
             return refuse(&format!("it links the native library `{}`", links));
@@ -442,8 +487,10 @@ impl Workspace {
             version: p.version.clone(),
             module: lib.name.clone(),
             root_file: lib.src_path.clone(),
-            manifest_dir: p.manifest_path.parent().unwrap_or(&self.root).to_path_buf(),
-            features: features.get(&p.id).cloned().unwrap_or_default(),
+            manifest_dir,
+            features: enabled,
+            probed,
+            build_env,
             deps,
             member: self.members.contains(&p.id),
             source: p.source.clone(),
@@ -626,6 +673,10 @@ pub struct Crate {
     pub root_file: PathBuf,
     pub manifest_dir: PathBuf,
     pub features: BTreeSet<String>,
+    /// The `cfg`s its build script emits for the judge's compiler, when it has one.
+    pub probed: Option<BTreeSet<String>>,
+    /// The variables its build script sets for the compiler (`cargo:rustc-env`).
+    pub build_env: BTreeMap<String, String>,
     /// The names this crate's code gives its dependencies, and the module each became.
     pub deps: BTreeMap<String, String>,
     /// A member of the workspace (the user's own code), not a dependency from elsewhere.
@@ -767,6 +818,7 @@ impl Loader<'_> {
         let mut cleaner = Cleaner {
             cfg: CfgSet {
                 features: self.cfg.features,
+                probed: self.cfg.probed,
             },
         };
         let file_dir = file.parent().unwrap_or(Path::new("."));
@@ -804,9 +856,10 @@ impl Loader<'_> {
         let mut kept = Vec::with_capacity(items.len());
         for mut item in items.drain(..) {
             if let Item::Mod(m) = &mut item {
-                let name = m.ident.to_string();
+                // `mod r#ref;` lives in `ref.rs`.
+                let name = syn::ext::IdentExt::unraw(&m.ident).to_string();
                 let mut child = module.to_vec();
-                child.push(name.clone());
+                child.push(m.ident.to_string());
                 let path_attr = take_path_attr(&mut m.attrs);
                 match &mut m.content {
                     Some((_, inner)) => {
@@ -1058,6 +1111,11 @@ impl Includes<'_> {
         if name != "include_str" && name != "include_bytes" {
             return None;
         }
+        if has_metavariable(args.clone()) {
+            // Inside a `macro_rules!` body (`include_str!(concat!("../benches/", $b, ".rs"))`):
+            // its path is known where the macro is used, which the pruner may drop.
+            return None;
+        }
         let path = match self.path_of(args) {
             Some(p) => p,
             None => {
@@ -1185,6 +1243,18 @@ impl VisitMut for Includes<'_> {
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
         mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
     }
+}
+
+/// Whether `tokens` hold a `$name` metavariable, at any depth.
+fn has_metavariable(tokens: TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(i, t)| match t {
+        TokenTree::Punct(p) => {
+            p.as_char() == '$' && matches!(tokens.get(i + 1), Some(TokenTree::Ident(_)))
+        }
+        TokenTree::Group(g) => has_metavariable(g.stream()),
+        _ => false,
+    })
 }
 
 /// Finds constructs a single file cannot hold.

@@ -123,6 +123,12 @@ struct Engine<'a> {
     /// For each member name, the modules whose kept code uses it (`None`: code whose scope is
     /// unknown here, a macro body or a function with its own `use` items).
     members_at: BTreeMap<String, BTreeSet<Option<ModId>>>,
+    /// Modules a macro's body names with a path that a metavariable ends
+    /// (`$crate::arch::avx2::$kind`): an item of theirs any kept code names may be meant.
+    open_mods: BTreeSet<ModId>,
+    /// The last segment of every path kept code writes (`One` of `dispatch!(One, x)`): what
+    /// an open module's item may be called.
+    path_names: BTreeSet<String>,
     /// Imports kept only because they may bring a trait into scope.
     guessed: BTreeSet<Node>,
     /// How many lookups found an import of a name from outside the bundle (`use
@@ -315,6 +321,7 @@ impl<'a> Engine<'a> {
         if follow_globs && self.globbing.contains(&key) {
             self.cuts.push(Some(key.clone()));
         } else if follow_globs {
+            let mut outside_globs = Vec::new();
             self.globbing.insert(key.clone());
             for (i, kind) in ix.mods[m].items.iter().enumerate() {
                 let Kind::Use(leaves) = kind else { continue };
@@ -331,7 +338,11 @@ impl<'a> Engine<'a> {
                         }
                         continue;
                     }
-                    for target in self.resolve(m, &leaf.path, false, depth + 1) {
+                    let targets = self.resolve(m, &leaf.path, false, depth + 1);
+                    if targets.is_empty() && self.leads_outside(m, &leaf.path) {
+                        outside_globs.push(Node::Leaf(m, i, j));
+                    }
+                    for target in targets {
                         let outside_before = self.outside;
                         let hits = match target {
                             Target::Module(x) => self.lookup(x, name, mark, depth + 1),
@@ -358,6 +369,14 @@ impl<'a> Engine<'a> {
                 }
             }
             self.globbing.remove(&key);
+            // Found nowhere in the bundle: a glob from outside it (`pub use core::mem::*;`
+            // for `core_reexport::mem::transmute`) provides it, and keeps its module.
+            if found.is_empty() && !outside_globs.is_empty() {
+                self.outside += 1;
+                if mark {
+                    outside_globs.iter().for_each(|&leaf| self.mark(leaf));
+                }
+            }
         }
         if found.is_empty() {
             for (x, i) in weak {
@@ -372,6 +391,19 @@ impl<'a> Engine<'a> {
         found.sort_unstable();
         found.dedup();
         found
+    }
+
+    /// Whether a path written in module `m` starts outside the bundle (`core::mem`).
+    fn leads_outside(&mut self, m: ModId, path: &[String]) -> bool {
+        match path.first().map(String::as_str) {
+            None | Some("crate" | "self" | "super") => false,
+            Some(first) => {
+                let outside = self.outside;
+                let local = !self.lookup(m, first, false, 0).is_empty();
+                self.outside = outside;
+                !local
+            }
+        }
     }
 
     /// Resolves a path written in module `m`; empty when it leads outside the bundle. A path
@@ -484,6 +516,18 @@ impl<'a> Engine<'a> {
         for r in &body.refs {
             if self.resolve_ref(m, r, true).is_empty() && !body.local_uses.is_empty() {
                 self.through_local_uses(m, r, &body.local_uses);
+            }
+        }
+        for r in &body.refs {
+            if let Some(last) = r.segments.last() {
+                self.path_names.insert(last.clone());
+            }
+        }
+        for path in &body.open {
+            for target in self.walk(m, path, true, 0, true) {
+                if let Target::Module(x) = target {
+                    self.open_mods.insert(x);
+                }
             }
         }
         let at = (!in_macro && body.local_uses.is_empty()).then_some(m);
@@ -810,18 +854,7 @@ impl<'a> Engine<'a> {
                     .iter()
                     .any(|r| r.segments.last().is_some_and(|last| last == name))
         };
-        ix.mods
-            .iter()
-            .flat_map(|module| &module.items)
-            .any(|kind| match kind {
-                Kind::Named {
-                    body,
-                    macro_def: true,
-                    ..
-                } => mentions(body),
-                Kind::MacroCall(body, _) => mentions(body),
-                _ => false,
-            })
+        macro_bodies(ix).any(mentions)
     }
 
     /// An item macro call applies when a bundled item it or its macro's body names is kept
@@ -833,18 +866,20 @@ impl<'a> Engine<'a> {
             .into_iter()
             .flatten()
             .collect();
-        let defs: Vec<Target> = named
-            .iter()
-            .copied()
-            .filter(|t| matches!(t, Target::Item(x, k) if matches!(ix.mods[*x].items[*k], Kind::Named { macro_def: true, .. })))
-            .collect();
-        for def in defs {
+        // Macros calling macros (`fix_array_impl_recursive!` expands to `fix_array_impl!`
+        // calls, which write the impls): what the innermost bodies name decides.
+        let is_def = |t: &Target| matches!(*t, Target::Item(x, k) if matches!(ix.mods[x].items[k], Kind::Named { macro_def: true, .. }));
+        let mut seen_defs = BTreeSet::new();
+        while let Some(at) = named.iter().position(is_def) {
+            let def = named.swap_remove(at);
+            if !seen_defs.insert(def) {
+                continue;
+            }
             if let Target::Item(x, k) = def {
                 if let Kind::Named { body, .. } = &ix.mods[x].items[k] {
                     named.extend(self.local_items(x, &body.refs).into_iter().flatten());
                 }
             }
-            named.retain(|t| *t != def);
         }
         if named.is_empty() {
             self.live_mods.contains(&m)
@@ -868,7 +903,17 @@ impl<'a> Engine<'a> {
         let targets = self.resolve(m, &leaf.path, false, 0);
         if targets.is_empty() {
             // Outside the bundle: a std glob such as `std::io::prelude::*`, or a std trait.
-            return leaf.glob || METHOD_TRAITS.contains(&leaf.name.as_str());
+            // A capitalised name of a crate the judge provides (`use num_traits::Zero` for
+            // `.is_zero()`) may be a trait whose methods are called: which ones are is not
+            // known here, so each stays.
+            let first = leaf.path.first().map(String::as_str).unwrap_or_default();
+            // (A crate's name is lowercase: `use Option::{None as Ended}` names no crate.)
+            let provided_crate = first.starts_with(|c: char| c.is_ascii_lowercase())
+                && !matches!(first, "std" | "core" | "alloc" | "crate" | "self" | "super");
+            let capitalised = leaf.name.starts_with(|c: char| c.is_ascii_uppercase());
+            return leaf.glob
+                || METHOD_TRAITS.contains(&leaf.name.as_str())
+                || (provided_crate && capitalised);
         }
         let ix = self.ix;
         // Only a trait the pruner keeps (it has an impl that applies, see `run`) can be what a
@@ -988,6 +1033,16 @@ impl<'a> Engine<'a> {
             while let Some(node) = self.queue.pop() {
                 self.process(node);
             }
+            for m in self.open_mods.clone() {
+                for (i, kind) in ix.mods[m].items.iter().enumerate() {
+                    let named = |name: &String| {
+                        self.members.contains(name) || self.path_names.contains(name)
+                    };
+                    if matches!(kind, Kind::Named { name, .. } if named(name)) {
+                        self.mark(Node::Item(m, i));
+                    }
+                }
+            }
             for (m, module) in ix.mods.iter().enumerate() {
                 for (i, kind) in module.items.iter().enumerate() {
                     let item = Node::Item(m, i);
@@ -1040,6 +1095,7 @@ impl<'a> Engine<'a> {
                                 for (j, (method, _)) in provided.iter().enumerate() {
                                     if self.members.contains(method)
                                         || impl_methods.contains(method.as_str())
+                                        || macro_writes_method(ix, name, method)
                                     {
                                         self.mark(Node::Member(m, i, j));
                                     }
@@ -1092,6 +1148,35 @@ impl<'a> Engine<'a> {
     }
 }
 
+/// Whether a macro's body (or an item macro call) may write an impl of trait `name` with
+/// method `method` (`impl One for $t { fn is_one(&self) .. }`): it mentions both.
+fn macro_writes_method(ix: &Index, name: &str, method: &str) -> bool {
+    macro_bodies(ix).any(|body| {
+        body.fn_names.contains(method)
+            && body
+                .refs
+                .iter()
+                .any(|r| r.segments.last().is_some_and(|last| last == name))
+    })
+}
+
+/// The bodies of every `macro_rules!` and item macro call of the bundle: code the index sees
+/// only as tokens.
+fn macro_bodies(ix: &Index) -> impl Iterator<Item = &Body> {
+    ix.mods
+        .iter()
+        .flat_map(|module| &module.items)
+        .filter_map(|kind| match kind {
+            Kind::Named {
+                body,
+                macro_def: true,
+                ..
+            }
+            | Kind::MacroCall(body, _) => Some(body),
+            _ => None,
+        })
+}
+
 /// Prunes the bundle `items` (the binary's items plus one module per library named in
 /// `libraries`) down to what the binary reaches. Fails on a glob import it cannot resolve.
 /// Returns the macros of the `proc_macros` crates (each with the macros it defines, when
@@ -1114,6 +1199,8 @@ pub fn prune(
         loose: BTreeSet::new(),
         typed: BTreeSet::new(),
         members_at: BTreeMap::new(),
+        open_mods: BTreeSet::new(),
+        path_names: BTreeSet::new(),
         guessed: BTreeSet::new(),
         outside: 0,
         proc_macros,

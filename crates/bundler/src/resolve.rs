@@ -34,6 +34,12 @@ pub(super) struct Body {
     pub(super) loose: BTreeSet<String>,
     /// `use` items inside function bodies.
     pub(super) local_uses: Vec<Leaf>,
+    /// Paths of a macro's body that a metavariable ends (`$crate::arch::avx2::$kind`): an
+    /// item of that module named anywhere may be meant.
+    pub(super) open: Vec<Vec<String>>,
+    /// Names after `fn` in tokens (a macro's body writing `impl One for $t { fn is_one .. }`):
+    /// functions it may define, trait methods among them.
+    pub(super) fn_names: BTreeSet<String>,
 }
 
 /// One name a `use` brings in: `name` is what it binds (`*` for a glob), `path` where it
@@ -250,6 +256,9 @@ impl Index {
                         _ => c.visit_item(other),
                     }
                     match item_name(other) {
+                        // `const _: () = { impl .. }` (zerocopy's impls): no name to look up,
+                        // kept as an item macro call is, when what it names is kept.
+                        Some(name) if name == "_" => Kind::MacroCall(c.body, BTreeSet::new()),
                         Some(name) => Kind::Named {
                             name,
                             body: c.body,
@@ -439,6 +448,9 @@ impl Collector {
                         i += 1;
                         continue;
                     }
+                    if i > 0 && matches!(&tokens[i - 1], TokenTree::Ident(f) if f == "fn") {
+                        self.body.fn_names.insert(ident.to_string());
+                    }
                     let mut segments = vec![ident.to_string()];
                     let mut k = i + 1;
                     while is_punct(tokens.get(k).unwrap_or(&tokens[i]), ':')
@@ -451,6 +463,12 @@ impl Collector {
                         k += 3;
                     }
                     let is_macro = matches!(tokens.get(k), Some(t) if is_punct(t, '!'));
+                    let open = is_punct(tokens.get(k).unwrap_or(&tokens[i]), ':')
+                        && matches!(tokens.get(k + 1), Some(t) if is_punct(t, ':'))
+                        && matches!(tokens.get(k + 2), Some(t) if is_punct(t, '$'));
+                    if open {
+                        self.body.open.push(segments.clone());
+                    }
                     let after_member_sep =
                         i > 0 && (is_punct(&tokens[i - 1], '.') || is_punct(&tokens[i - 1], ':'));
                     if bare_members || after_member_sep {

@@ -311,7 +311,11 @@ fn is_path_sep(tokens: &[TokenTree], i: usize) -> bool {
 /// Whether the tokens so far end in `::` or `.` (so the next ident is not a path's start).
 fn follows_path_sep(out: &[TokenTree]) -> bool {
     match out.last() {
-        Some(TokenTree::Punct(p)) => p.as_char() == ':' || p.as_char() == '.',
+        // A lone `:` (`const X: crate::T`) ends no path.
+        Some(TokenTree::Punct(p)) if p.as_char() == ':' => {
+            out.len() >= 2 && is_path_sep(out, out.len() - 2)
+        }
+        Some(TokenTree::Punct(p)) => p.as_char() == '.',
         _ => false,
     }
 }

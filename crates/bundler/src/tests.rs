@@ -442,13 +442,37 @@ fn dependencies_that_are_not_std_only_are_refused_with_the_reason() {
         "{}",
         err
     );
+    // A build script that generates the code the crate includes, or links native code.
     let (err, _) = assemble_error(|root| {
-        with_dependency(root, "built", "", "pub fn f() {}\n");
-        append(root, "crates/built/build.rs", "fn main() {}\n");
+        with_dependency(
+            root,
+            "built",
+            "",
+            "pub fn f() {}\ninclude!(concat!(env!(\"OUT_DIR\"), \"/gen.rs\"));\n",
+        );
+        append(
+            root,
+            "crates/built/build.rs",
+            "fn main() {\n    let out = std::env::var(\"OUT_DIR\").unwrap();\n    std::fs::write(format!(\"{}/gen.rs\", out), \"pub fn g() {}\").unwrap();\n}\n",
+        );
         0
     });
     assert!(
-        err.contains("crate `built` (built 0.1.0) cannot be bundled: it has a build script"),
+        err.contains("crate `built` (built 0.1.0) cannot be bundled: its build script generates code, which the crate reads from OUT_DIR (crates/built/src/lib.rs:2)"),
+        "{}",
+        err
+    );
+    let (err, _) = assemble_error(|root| {
+        with_dependency(root, "linked", "", "pub fn f() {}\n");
+        append(
+            root,
+            "crates/linked/build.rs",
+            "fn main() {\n    println!(\"cargo:rustc-link-lib=m\");\n}\n",
+        );
+        0
+    });
+    assert!(
+        err.contains("crate `linked` (linked 0.1.0) cannot be bundled: its build script links the native library `m`"),
         "{}",
         err
     );
@@ -466,6 +490,73 @@ fn dependencies_that_are_not_std_only_are_refused_with_the_reason() {
         "{}",
         err
     );
+}
+
+/// What the current rustc on `edition` answers to `input` with the bundle `text`.
+fn run_on_edition(text: &str, edition: &str, input: &str) -> String {
+    let dir = TempDir::new("test").unwrap();
+    let source = dir.path().join("bundle.rs");
+    std::fs::write(&source, text).unwrap();
+    let compiler = Compiler {
+        edition: edition.to_string(),
+        ..current()
+    };
+    let binary = compiler
+        .compile(&source, dir.path(), "bin")
+        .unwrap_or_else(|err| panic!("{:#}\n{}", err, text));
+    let input_file = dir.path().join("input.txt");
+    std::fs::write(&input_file, input).unwrap();
+    run_binary(&binary, &input_file, dir.path()).unwrap().stdout
+}
+
+#[test]
+fn libraries_the_pruner_broke_compile_on_every_edition_and_answer() {
+    // smallvec's `$crate::alloc::vec!`, arrayvec 0.5's macro-written impls, memchr's module
+    // reached by `$crate::arch::fast::$kind` and its `ref x` under `match self`; zerocopy's
+    // `mod r#ref;`, `const _` impls, a module of a glob from core, `: crate::T` in a macro.
+    let text = &fixture_bundles(false)["pruner-traps-use"];
+    for edition in ["2021", "2024"] {
+        assert_eq!(
+            run_on_edition(text, edition, "7\n"),
+            "2 4 3 5 14 4\n",
+            "{}",
+            edition
+        );
+    }
+    assert!(text.contains("Imp::Owned(x)=>x"), "{}", text);
+    assert!(
+        !text.contains("Unused") && !text.contains("Documented"),
+        "{}",
+        text
+    );
+    assert!(
+        text.contains("const LAYOUT:crate::pruner_traps::Layout"),
+        "{}",
+        text
+    );
+    // num-integer over a provided num-traits keeps the trait its `.is_zero()` calls need.
+    let provided = &fixture_bundles(true)["num-provided"];
+    assert!(
+        provided.contains("use num_traits::{Num, Signed, Zero};"),
+        "{}",
+        provided
+    );
+}
+
+#[test]
+fn a_build_script_that_probes_gives_its_cfgs_as_for_the_oldest_judge() {
+    let text = &fixture_bundles(false)["probe-use"];
+    // `has_probe` is set, so `not(has_probe)` went; `has_once_lock` is decided as rustc
+    // 1.63 decides it when that judge is installed.
+    assert!(!text.contains("cfg("), "{}", text);
+    assert!(text.contains("pub fn answer()->u32{42}"), "{}", text);
+    let old_judge = Path::new(super::OLD_RUSTC).is_file();
+    assert_eq!(text.contains("OnceLock"), !old_judge, "{}", text);
+    assert_eq!(compile_and_run(text, "1\n"), "43\n");
+    // num-traits' autocfg probe: its `has_total_cmp` code compiles without the build script.
+    let num = &fixture_bundles(false)["num-integer-use"];
+    assert!(!num.contains("has_total_cmp"), "{}", num);
+    assert_eq!(compile_and_run(num, "12 18\n"), "6 36 true\n");
 }
 
 #[test]

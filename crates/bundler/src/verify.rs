@@ -371,7 +371,7 @@ pub struct Library {
 }
 
 /// `1.63.0` of a compiler label `rustc 1.63.0 (2021)`, as numbers.
-fn version_of(label: &str) -> Option<Vec<u64>> {
+pub(super) fn version_of(label: &str) -> Option<Vec<u64>> {
     let version = label.split_whitespace().nth(1)?;
     let numbers: Option<Vec<u64>> = version
         .split(['.', '-'])
@@ -447,6 +447,28 @@ fn library_refusal(
         library.package,
         subject.compilers_setting,
         accepted.join(", ")
+    ))
+}
+
+/// When a compiler rejected code of a library from outside the workspace on the bundle's own
+/// edition: cargo builds that library, so the bundler broke it. The line that says so, with
+/// the ways out.
+fn bundler_bug(rejected: &[(String, String)], subject: &Subject) -> Option<String> {
+    let library = rejected.iter().find_map(|(_, diagnostics)| {
+        diagnostics_of(diagnostics)
+            .iter()
+            .filter(|b| b.starts_with("error"))
+            .find_map(|block| {
+                let (line, column) = block.lines().find_map(bundle_line)?;
+                let (file, _) = origin_file(subject.map, line, column)?;
+                subject.libraries.iter().find(|l| file.starts_with(&l.dir))
+            })
+    })?;
+    Some(format!(
+        "bundler bug: cargo builds {} but the bundle of its code is rejected; a way out: pass --provided {} if the judge installs it, or bundle it pretty (--pretty) to see the code, and report it with {}",
+        library.label,
+        library.package,
+        subject.failed_copy.display()
     ))
 }
 
@@ -606,8 +628,12 @@ pub fn verify(
         rejected.append(&mut other_editions);
     }
     if !rejected.is_empty() || !failures.is_empty() {
+        let bug = bundler_bug(&rejected, subject);
         rejected.append(&mut other_editions);
         let mut message = grouped(&rejected, subject);
+        if let Some(bug) = bug {
+            message = format!("{}\n{}", bug, message);
+        }
         for failure in failures {
             if !message.is_empty() {
                 message.push('\n');
@@ -1003,6 +1029,33 @@ mod tests {
         assert_eq!(ran.load(std::sync::atomic::Ordering::SeqCst), 2);
     }
 
+    /// Bundle `p` of workspace `/w`, its lines from `map`.
+    fn test_subject<'a>(
+        map: &'a LineMap,
+        dropped: &'a BTreeMap<String, String>,
+        libraries: &'a [Library],
+    ) -> Subject<'a> {
+        Subject {
+            name: "p",
+            text: "",
+            cases: &[],
+            edition: "2021",
+            map,
+            root: Path::new("/w"),
+            failed_copy: Path::new("target/bundle/p.rs.failed"),
+            dropped,
+            libraries,
+            compilers_setting: "",
+            files: &STANDARD_STREAMS,
+        }
+    }
+
+    /// A judge that names no files, for subjects built in tests.
+    static STANDARD_STREAMS: JudgeFiles = JudgeFiles {
+        input: None,
+        output: None,
+    };
+
     #[test]
     fn a_name_the_pruner_dropped_is_reported_as_the_bundlers_fault() {
         let map: LineMap = vec![vec![(0, PathBuf::from("/w/crates/p/src/lib.rs"), 7)]; 5];
@@ -1010,19 +1063,7 @@ mod tests {
             "secret".to_string(),
             "crates/dp-core/src/lib.rs:12".to_string(),
         )]);
-        let subject = Subject {
-            name: "p",
-            text: "",
-            cases: &[],
-            edition: "2021",
-            map: &map,
-            root: Path::new("/w"),
-            failed_copy: Path::new("target/bundle/p.rs.failed"),
-            dropped: &dropped,
-            libraries: &[],
-            compilers_setting: "",
-            files: &JudgeFiles::default(),
-        };
+        let subject = test_subject(&map, &dropped, &[]);
         let block = "error[E0425]: cannot find function `secret` in module `crate::dp_core`\n  --> target/bundle/p.rs.failed:3:5\n";
         let out = located(block, &subject);
         assert!(
@@ -1038,6 +1079,34 @@ mod tests {
         // A name that was never in the bundle is rustc's message alone.
         let other = located(&block.replace("secret", "typo"), &subject);
         assert!(other.starts_with("error[E0425]"), "{}", other);
+    }
+
+    #[test]
+    fn a_library_cargo_builds_but_its_bundle_breaks_is_a_bundler_bug_with_a_way_out() {
+        let map: LineMap = vec![vec![(0, PathBuf::from("/reg/smallvec-1.6.1/src/lib.rs"), 156)]; 5];
+        let libraries = [Library {
+            dir: PathBuf::from("/reg/smallvec-1.6.1"),
+            label: "smallvec 1.6.1".to_string(),
+            package: "smallvec".to_string(),
+            rust_version: None,
+        }];
+        let dropped = BTreeMap::new();
+        let subject = test_subject(&map, &dropped, &libraries);
+        let block = "error[E0433]: cannot find `alloc` in `smallvec`\n  --> target/bundle/p.rs.failed:3:5\n";
+        let rejected = [("rustc 1.95.0 (2021)".to_string(), block.to_string())];
+        let bug = bundler_bug(&rejected, &subject).expect("a bundler bug");
+        assert!(
+            bug.starts_with("bundler bug: cargo builds smallvec 1.6.1")
+                && bug.contains("--provided smallvec"),
+            "{}",
+            bug
+        );
+        // The user's own code (no library's file) may be wrong on its own: no such claim.
+        let own = Subject {
+            libraries: &[],
+            ..subject
+        };
+        assert!(bundler_bug(&rejected, &own).is_none());
     }
 
     #[test]
