@@ -67,9 +67,8 @@ impl<S, E> MergedStates<S, E> {
 ///
 /// # Example
 /// ```
-/// // A counter that counts up to 6 and stops, where only the parity matters for the label of
-/// // the last edge: states 0..=4 ('step' to the next), 5 ('end' of odd), 6 (nothing). After
-/// // merging, each state keeps its own class: the chain's distance to the end tells them apart.
+/// // A chain 0 -> 1 -> ... -> 5 whose last state ends: each state keeps its own class, its
+/// // distance to the end tells it apart.
 /// let next = |&s: &u32, out: &mut Vec<(&str, Option<u32>)>| match s {
 ///     0..=4 => out.push(("step", Some(s + 1))),
 ///     5 => out.push(("end", None)),
@@ -126,7 +125,7 @@ where
     let mut class_of = vec![0; states.len()];
     let mut classes = 1;
     loop {
-        let mut keys: BTreeMap<(usize, Vec<(E, Option<usize>)>), usize> = BTreeMap::new();
+        let mut keys: BTreeMap<(usize, ClassEdges<E>), usize> = BTreeMap::new();
         let mut next = Vec::with_capacity(states.len());
         for (s, own) in edges.iter().enumerate() {
             let key = (class_of[s], class_edges(own, &class_of));
@@ -162,11 +161,11 @@ where
     }
 }
 
+/// Edges whose targets are classes.
+type ClassEdges<E> = Vec<(E, Option<usize>)>;
+
 /// A state's edges with each target replaced by its class: sorted, without repeats.
-fn class_edges<E: Clone + Ord>(
-    edges: &[(E, Option<usize>)],
-    class_of: &[usize],
-) -> Vec<(E, Option<usize>)> {
+fn class_edges<E: Clone + Ord>(edges: &[(E, Option<usize>)], class_of: &[usize]) -> ClassEdges<E> {
     let mut own: Vec<(E, Option<usize>)> = edges
         .iter()
         .map(|(label, target)| (label.clone(), target.map(|t| class_of[t])))
