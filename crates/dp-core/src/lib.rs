@@ -13,6 +13,7 @@
 //! | `hash_memo.rs` | [`HashMemo`] | a memo for sparse keys, with a fast hasher |
 //! | `rolling_rows.rs` | [`RollingRows`] | a ring of the last rows of a DP |
 //! | `lattice_path.rs` | [`LatticePath`], [`PathMove`] | staircase shapes as lattice paths with a dense rank |
+//! | `merged_states.rs` | [`merge_reachable`], [`MergedStates`] | the states of a fixed automaton reachable from a start, those with the same future merged (bisimulation): the few a DP over positions keeps per position |
 //! | `mixed_radix.rs` | [`MixedRadix`] | tuples of bounded digits as one number |
 //! | `interval_layers.rs` | [`IntervalLayers`] | interval DP by increasing length in one rolling layer |
 //! | `grundy.rs` | [`grundy_values`], [`grundy_in_order`], [`grundy_reachable`], [`Moves`], [`NOT_EVALUATED`], [`subtraction_grundy`], [`mex`], [`MexSet`], [`nim_sum`], [`nim_sum_wins`] | Sprague-Grundy values of impartial games, moves that split a position into independent parts |
@@ -42,6 +43,7 @@ mod hash_memo;
 mod interval_layers;
 mod io;
 mod lattice_path;
+mod merged_states;
 mod mixed_radix;
 mod negamax;
 mod popcount;
@@ -69,6 +71,7 @@ pub use crate::hash_memo::HashMemo;
 pub use crate::interval_layers::IntervalLayers;
 pub use crate::io::{Error, Integer, SHOWN_TOKEN_CHARS, Scanner, run, run_files};
 pub use crate::lattice_path::{LatticePath, PathMove};
+pub use crate::merged_states::{MergedStates, merge_reachable};
 pub use crate::mixed_radix::MixedRadix;
 pub use crate::negamax::{
     EdgeCells, NegamaxMemo, Score, ScoringGame, Tally, negamax_grid, negamax_table,

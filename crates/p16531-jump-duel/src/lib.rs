@@ -56,12 +56,13 @@
 //! branch-free path: cells beyond n are worth far less than nothing there, which loses to any
 //! legal move, and every state at x < n has one.
 
-use crate::gap_mask::GapMask;
+use crate::merged::NB;
 use dp_core::RollingRows;
 use dp_core::{Error, Scanner};
 use std::io::Write;
 
 pub mod gap_mask;
+pub mod merged;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 
@@ -76,13 +77,11 @@ pub const MAX_OPEN_GAP: u32 = 5;
 /// The longest move.
 pub const MAX_STEP: u32 = 4;
 
-/// F slots: every pair of gap <= 5.
-const NF: usize = 31;
-/// B slots: four front moves from each F slot, then three jump states.
-const NB: usize = 4 * NF + 3;
 /// Zero cells kept before cell 1, and the front's place in the window of cells x - 8..=x + 4: a
 /// back piece is at most 8 behind.
 const PAD: usize = 8;
+/// The cells x - 8..=x + 4 an evaluation of x reads.
+const WINDOW: usize = PAD + 5;
 /// The gain of a cell beyond n: a move there loses to any legal option, and at x < n every
 /// state has one (the front can step to x + 1; the back piece has a free cell before the front,
 /// or passes, or is at most 3 behind the front with every cell between occupied and can jump to
@@ -90,58 +89,20 @@ const PAD: usize = 8;
 /// overflow.
 const OFF_THE_ROW: i64 = -(1 << 60);
 
-/// Runs `$body` with `$i` bound to each of 0..128 below `$limit`, as straight-line code: `$i` is
-/// a constant in each copy, so whatever `$body` derives from it folds away.
-macro_rules! unroll {
-    ($limit:expr, |$i:ident| $body:block) => {
-        unroll!(@ $limit, $i, $body, [0 1 2 3 4 5 6 7], [0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15]);
-    };
-    (@ $limit:expr, $i:ident, $body:block, [$($hi:tt)*], $lo:tt) => {
-        $(unroll!(@@ $limit, $i, $body, $hi, $lo);)*
-    };
-    (@@ $limit:expr, $i:ident, $body:block, $hi:tt, [$($lo:tt)*]) => {
-        // Through `identity`, so rustc's lint for constant out-of-bounds indices (before 1.67
-        // or so) does not inspect the copies past the limit, which never run.
-        $({
-            let $i: usize = std::convert::identity($hi * 16 + $lo);
-            if $i < $limit $body
-        })*
-    };
-}
-
-/// The state of B slot `b`.
-const fn state(b: usize) -> GapMask {
-    if b < 4 * NF {
-        GapMask::from_index(b % NF).advance_front((b / NF) as u32 + 1)
-    } else {
-        GapMask::new((b - 4 * NF) as u32 + 1, 0)
-    }
-}
-
-/// The cells between that the back piece of each B slot can visit, as a mask: its lowest bit
-/// is the nearest free cell. A table, so the unrolled code has no loop with a data-dependent
-/// exit: rustc 1.63 leaves some of those unfolded.
-const REACH: [u32; NB] = {
-    let mut reach = [0; NB];
-    let mut b = 0;
-    while b < NB {
-        reach[b] = state(b).reachable(MAX_STEP);
-        b += 1;
-    }
-    reach
-};
-
-/// L of B slot `b`: the sum of the cells it can visit, the front on `w[PAD]`.
+/// The sum of the cells x - d for each bit d - 1 of `mask`, the front on `w[PAD]`: the L of a
+/// B class's [`merged::Label::Closed`] or [`merged::Label::End`].
 #[inline(always)]
-fn reach_sum(b: usize, w: &[i64; 13]) -> i64 {
-    let g = state(b).gap() as usize;
-    let mut l = 0;
-    for i in 1..9 {
-        if REACH[b] >> (i - 1) & 1 == 1 {
-            l += w[PAD + i - g];
+pub(crate) fn behind_sum(mask: u8, w: &[i64; WINDOW]) -> i64 {
+    // Written out, not a loop: a constant mask then folds on every compiler (rustc 1.95 left
+    // the loop a loop in each of the 71 classes).
+    let cell = |d: usize| {
+        if mask >> (d - 1) & 1 == 1 {
+            w[PAD - d]
+        } else {
+            0
         }
-    }
-    l
+    };
+    (cell(1) + cell(2)) + (cell(3) + cell(4)) + ((cell(5) + cell(6)) + (cell(7) + cell(8)))
 }
 
 /// Reads every test and writes the first player's score minus the second's, one per line.
@@ -290,23 +251,21 @@ impl JumpDuel {
         self.cells.resize(len + MAX_STEP as usize, OFF_THE_ROW);
         let w = self.window(n);
         let row = self.rows.row_mut(n);
-        unroll!(NB, |b| {
-            row[b] = reach_sum(b, &w);
-        });
+        *row = merged::ends(&w);
         let mut suffix = 0; // S(x + 1)
         for x in (2..n).rev() {
             suffix += self.cells[x + 1 + PAD];
             self.evaluate(x, suffix);
         }
         self.cells.truncate(len);
-        self.rows.row(2)[4 * NF]
+        self.rows.row(2)[0]
     }
 
     /// Cells x - 8..=x + 4.
     #[inline]
-    fn window(&self, x: usize) -> [i64; 13] {
-        let mut w = [0; 13];
-        w.copy_from_slice(&self.cells[x..x + 13]);
+    fn window(&self, x: usize) -> [i64; WINDOW] {
+        let mut w = [0; WINDOW];
+        w.copy_from_slice(&self.cells[x..x + WINDOW]);
         w
     }
 
@@ -321,115 +280,27 @@ impl JumpDuel {
             rows.row(x + 3),
             rows.row(x + 4),
         ];
-        // F(x, t), and the back piece's move that leaves t: a[x - gap of t] - F(x, t). Unrolled,
-        // as a vectorised loop emulates the 64-bit max slowly.
-        let (mut front, mut back) = ([0i64; NF], [0i64; NF]);
-        unroll!(NF, |t| {
-            let a = (w[PAD + 1] - r[0][t]).max(w[PAD + 2] - r[1][NF + t]);
-            let b = (w[PAD + 3] - r[2][2 * NF + t]).max(w[PAD + 4] - r[3][3 * NF + t]);
-            front[t] = a.max(b);
-            back[t] = w[PAD - GapMask::from_index(t).gap() as usize] - front[t];
-        });
-        // The back piece's jumps to x + m.
+        let front = merged::fronts(&w, r);
+        // A jump of m lands in B class m - 1 (gap m, nothing between; the merge's order).
         let over = [
-            w[PAD + 1] - r[0][4 * NF],
-            w[PAD + 2] - r[1][4 * NF + 1],
-            w[PAD + 3] - r[2][4 * NF + 2],
+            w[PAD + 1] - r[0][0],
+            w[PAD + 2] - r[1][1],
+            w[PAD + 3] - r[2][2],
         ];
-        let row = self.rows.row_mut(x);
-        unroll!(NB, |b| {
-            let s = state(b);
-            let g = s.gap();
-            let (mut best, mut moved) = (i64::MIN, false);
-            // Not `1..=MAX_STEP`: LLVM unrolls an inclusive range less reliably.
-            for j in 1..MAX_STEP + 1 {
-                if j > g {
-                    moved = true;
-                    best = best.max(over[(j - g - 1) as usize]);
-                } else if j < g && !s.is_occupied(j) {
-                    moved = true;
-                    let t = s.advance_back(j);
-                    if t.gap() <= MAX_OPEN_GAP {
-                        best = best.max(back[t.index()]);
-                    } else if j == REACH[b].trailing_zeros() + 1 {
-                        // The nearest free cell; moves further leave the back piece a subset.
-                        best = best.max(reach_sum(b, &w) - suffix);
-                    }
-                }
-            }
-            row[b] = if moved {
-                best
-            } else if g <= MAX_OPEN_GAP {
-                -front[s.index()] // stuck: pass
-            } else {
-                -suffix // the same, F closed form with L = 0
-            };
-        });
+        merged::backs(self.rows.row_mut(x), &w, &front, &over, suffix);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
 
     #[test]
-    fn b_slots_hold_distinct_states_and_every_reachable_one() {
-        let slots: Vec<GapMask> = (0..NB).map(state).collect();
-        assert_eq!(slots.iter().collect::<HashSet<_>>().len(), NB);
-        for f in 0..NF {
-            for k in 1..=MAX_STEP {
-                let s = GapMask::from_index(f).advance_front(k);
-                assert_eq!(slots[(k as usize - 1) * NF + f], s);
-            }
-        }
-        // Search from the start, B(1, empty), by the rules: F states expand while gap <= 5.
-        let (mut f_seen, mut b_seen) = (HashSet::new(), HashSet::new());
-        let mut work = vec![(false, GapMask::new(1, 0))];
-        while let Some((front, s)) = work.pop() {
-            let seen = if front { &mut f_seen } else { &mut b_seen };
-            if !seen.insert(s) {
-                continue;
-            }
-            if front {
-                work.extend((1..=MAX_STEP).map(|k| (false, s.advance_front(k))));
-                continue;
-            }
-            assert!(slots.contains(&s), "{:?} has no B slot", s);
-            let mut moved = false;
-            for j in 1..=MAX_STEP {
-                if j < s.gap() && !s.is_occupied(j) {
-                    moved = true;
-                    let t = s.advance_back(j);
-                    if t.gap() <= MAX_OPEN_GAP {
-                        work.push((true, t));
-                    }
-                } else if j > s.gap() {
-                    moved = true;
-                    work.push((false, GapMask::new(j - s.gap(), 0)));
-                }
-            }
-            if !moved && s.gap() <= MAX_OPEN_GAP {
-                work.push((true, s)); // a pass
-            }
-        }
-        assert_eq!((f_seen.len(), b_seen.len()), (26, 107));
-    }
-
-    #[test]
-    fn reach_masks_are_the_gap_masks() {
-        for (b, &reach) in REACH.iter().enumerate() {
-            assert_eq!(reach, state(b).reachable(MAX_STEP));
-        }
-        // Cells x - 8..=x + 4 worth 2^i: the sum names the cells taken. Slot 3 * 31 + 30: gap
-        // 9, cells 1..=5 occupied, so 6..=8 are out of reach.
+    fn behind_sum_takes_the_masked_cells_behind_the_front() {
+        // Cells x - 8..=x + 4 worth 2^i: the sum names the cells taken.
         let w: [i64; 13] = std::array::from_fn(|i| 1 << i);
-        let s = state(3 * NF + 30);
-        assert_eq!((s.gap(), s.mask()), (9, 0b1_1111));
-        assert_eq!(reach_sum(3 * NF + 30, &w), 0);
-        // Slot 3 * 31 + 0: gap 5 after a front move of 4 from gap 1; cells 2..=4 free.
-        let s = state(3 * NF);
-        assert_eq!((s.gap(), s.mask()), (5, 0b0001));
-        assert_eq!(reach_sum(3 * NF, &w), (1 << 5) + (1 << 6) + (1 << 7));
+        assert_eq!(behind_sum(0, &w), 0);
+        assert_eq!(behind_sum(0b101, &w), (1 << (PAD - 1)) + (1 << (PAD - 3)));
+        assert_eq!(behind_sum(0b1000_0000, &w), 1);
     }
 }

@@ -199,10 +199,13 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
         // Moves inside the low half, from the block's last rank down: children come first.
         for i in (0..block).rev() {
             let gain = &gains[mover ^ (half.odd[i] & 1) as usize];
-            let mut b = best[i];
-            for m in half.first_move[i] as usize..half.first_move[i + 1] as usize {
-                let child = best[i + half.delta[m] as usize];
-                b = b.max(gain[half.slot[m] as usize % LatticePath::SLOTS] - child);
+            // The moves as one slice and the children as the block from i on: one bounds
+            // check per move instead of four (a fifth of the instructions went to them).
+            let moves = &half.moves[half.first_move[i] as usize..half.first_move[i + 1] as usize];
+            let ahead = &best[i..];
+            let mut b = ahead[0];
+            for &(delta, slot) in moves {
+                b = b.max(gain[slot as usize % LatticePath::SLOTS] - ahead[delta as usize]);
             }
             // Only the full board has no move: it is worth 0.
             best[i] = if b == i32::MIN { 0 } else { b };
@@ -229,10 +232,8 @@ fn relax(best: &mut [i32], odd: &[u32], children: &[i32], even: i32, flip: u32) 
 struct LowHalves {
     /// `first_move[i]..first_move[i + 1]` index the moves of the i-th low half.
     first_move: Vec<u32>,
-    /// Each move's rank delta.
-    delta: Vec<u32>,
-    /// Each move's slot in the gain tables.
-    slot: Vec<u32>,
+    /// Each move's rank delta and slot in the gain tables.
+    moves: Vec<(u32, u32)>,
     /// All ones where the low half's ones' positions sum to an odd number, else 0.
     odd: Vec<u32>,
 }
@@ -242,8 +243,7 @@ impl LowHalves {
         let stride = shapes.rows() + 1;
         let mut halves = LowHalves {
             first_move: vec![0],
-            delta: Vec::new(),
-            slot: Vec::new(),
+            moves: Vec::new(),
             odd: Vec::new(),
         };
         // In increasing numeric order, which is rank order.
@@ -253,10 +253,10 @@ impl LowHalves {
                 let p = corners.trailing_zeros() as usize;
                 corners &= corners - 1;
                 let j = (low & ((2 << p) - 1)).count_ones() as usize;
-                halves.delta.push(shapes.binomial(p, j - 1) as u32);
-                halves.slot.push((p * stride + j) as u32);
+                let delta = shapes.binomial(p, j - 1) as u32;
+                halves.moves.push((delta, (p * stride + j) as u32));
             }
-            halves.first_move.push(halves.delta.len() as u32);
+            halves.first_move.push(halves.moves.len() as u32);
             let position_sum: u32 = (0..low_bits as u32).filter(|p| low >> p & 1 == 1).sum();
             halves.odd.push((position_sum & 1).wrapping_neg());
         }
