@@ -24,7 +24,10 @@ impl Visitor for Check {
             .join(O::name());
         let result = test_kit::standard_checks::<O>(CASES, Some(&samples)).and_then(|checked| {
             if checked.cases != CASES {
-                Err(format!("{} random cases checked, not {}", checked.cases, CASES))
+                Err(format!(
+                    "{} random cases checked, not {}",
+                    checked.cases, CASES
+                ))
             } else if checked.samples == 0 {
                 Err(format!(
                     "no samples in samples/{} (add one: cargo xtask sample {} NAME FILE)",

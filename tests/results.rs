@@ -157,7 +157,9 @@ fn the_marker_is_read_from_the_judge_table() {
 #[test]
 fn every_failure_is_listed_and_pending_problems_fail_nothing() {
     let mut results = Results::new("demo");
-    results.failed.push(("a".to_string(), "first\nmore".to_string()));
+    results
+        .failed
+        .push(("a".to_string(), "first\nmore".to_string()));
     results.failed.push(("b".to_string(), "second".to_string()));
     results
         .pending
@@ -170,7 +172,9 @@ fn every_failure_is_listed_and_pending_problems_fail_nothing() {
     );
     let pending = results.pending_text();
     assert!(
-        pending.starts_with("demo: pending c (unsolved: `solved = false` in crates/c/Cargo.toml): its sample\n"),
+        pending.starts_with(
+            "demo: pending c (unsolved: `solved = false` in crates/c/Cargo.toml): its sample\n"
+        ),
         "{}",
         pending
     );

@@ -26,7 +26,10 @@ fn a_token_after_a_complete_input_is_refused() {
         let name = dir.file_name().unwrap().to_string_lossy().into_owned();
         let Some(solve) = crate::problems::solver_of(&name) else {
             // Not `record`: a folder without a registered crate has no manifest to say pending.
-            results.fail(&name, "samples/ has its folder, but it is not registered in the root Cargo.toml");
+            results.fail(
+                &name,
+                "samples/ has its folder, but it is not registered in the root Cargo.toml",
+            );
             continue;
         };
         results.record(&name, check_crate(&name, &dir, solve));

@@ -14,10 +14,12 @@
 //! | `new` | `new` | scaffold a problem crate |
 //! | `listen` | `listen` | scaffold problems sent by Competitive Companion |
 //! | `oracle_program` | | find, build and run a crate's oracle program |
+//! | `build_dir` | | the workbench's own cargo profile and folder, `target/workbench/` |
 //! | `process` | | running a program with limits, measuring its memory |
 
 pub mod bench;
 pub mod brute;
+pub mod build_dir;
 pub mod bundle;
 pub mod judge;
 pub mod listen;

@@ -853,7 +853,8 @@ mod tests {
         assert!(oracle.contains("pub struct ProblemOracle;"));
         // Unsolved until the user says otherwise: the root tests list it as pending.
         let manifest = std::fs::read_to_string(ws.0.join("crates/p1-sum/Cargo.toml")).unwrap();
-        let judge = manifest.parse::<toml::Table>().unwrap()["package"]["metadata"]["judge"].clone();
+        let judge =
+            manifest.parse::<toml::Table>().unwrap()["package"]["metadata"]["judge"].clone();
         assert_eq!(judge.get("solved"), Some(&toml::Value::Boolean(false)));
         // rustfmt keeps it so: the scaffold is formatted as written.
         assert!(report.formatted);
