@@ -366,3 +366,49 @@ fn edge_cases_of_the_options_are_refused_or_capped() {
     let report = run::<StaircaseChess>(&config(&dir.0, 3, u64::MAX - 2, 2));
     assert_eq!(report.checked, 3);
 }
+
+/// abc201d with a planted bug: every grid a draw.
+struct AlwaysDraw;
+type DrawnMomotetsu = Planted<AlwaysDraw>;
+
+impl PlantedSolver for AlwaysDraw {
+    type Base = abc201d_momotetsu::oracle::Momotetsu;
+    fn solve(_: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+        out.extend_from_slice(b"Draw\n");
+        Ok(())
+    }
+}
+
+#[test]
+fn a_shrunk_grid_is_shown_as_the_problems_text_not_as_bytes() {
+    let dir = TempDir::new("stress-abc201d");
+    let config = config(&dir.0, 1000, 1, 2);
+    let report = run::<DrawnMomotetsu>(&config);
+    let found = report.found().cloned().expect("the planted bug is found");
+    let mut text = Vec::new();
+    print_report("abc201d-momotetsu", &config, &report, &dir.0, &mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    // The grid as its statement writes it: `H W`, then rows of `+` and `-`.
+    let mut lines = found.input.lines();
+    let sides: Vec<usize> = lines
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let rows: Vec<&str> = lines.collect();
+    assert_eq!(rows.len(), sides[0], "{}", found.input);
+    assert!(
+        rows.iter()
+            .all(|row| row.len() == sides[1] && row.bytes().all(|b| b == b'+' || b == b'-')),
+        "{}",
+        found.input
+    );
+    assert!(
+        text.contains(&format!("--- input\n{}", found.input)),
+        "{}",
+        text
+    );
+    // Not the input type's Debug, a list of byte values.
+    assert!(!text.contains("[["), "{}", text);
+}

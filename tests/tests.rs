@@ -1,7 +1,9 @@
 //! Integration tests of the problem crates: `oracles`, the checks every registered problem gets
-//! (`problems`, the registry of the root Cargo.toml), one module per problem for its own checks (brute-force comparisons and
-//! cross-checks against independent solvers), and `samples`, the snapshot tests over every
-//! `samples/<crate>/*.in`, and `trailing_tokens`, every accepted sample with a token appended.
+//! (`problems`, the registry of the root Cargo.toml), among them every `samples/<crate>/*.in`
+//! answered as its `.out` says; `trailing_tokens`, every accepted sample with a token appended;
+//! `results`, how those two report every problem and leave unsolved ones pending; and one
+//! module per problem for its own checks (brute-force comparisons and cross-checks against
+//! independent solvers).
 
 mod abc201d_momotetsu;
 mod abc209e_shiritori;
@@ -17,6 +19,6 @@ mod p4576_chase;
 mod poj1085_triangle_war;
 mod poj2311_cutting_game;
 mod problems;
-mod samples;
+mod results;
 mod stress_engine;
 mod trailing_tokens;

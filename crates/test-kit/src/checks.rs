@@ -91,9 +91,8 @@ fn run_standard_checks(
         for smaller in oracle.shrink(&input) {
             if oracle.render(&smaller) == text {
                 return Err(format!(
-                    "{}: shrink proposes the same input {}",
-                    name,
-                    oracle.debug(&input)
+                    "{}: shrink proposes the same input {:?}",
+                    name, text
                 ));
             }
         }

@@ -92,10 +92,8 @@ pub struct Found {
     pub seed: u64,
     /// Accepted shrinking steps.
     pub steps: usize,
-    /// The minimal input's text.
+    /// The minimal input, as the problem's text (rendered by its format).
     pub input: String,
-    /// Its `Debug` form (the oracle's input type).
-    pub debug: String,
     /// The brute force's answer.
     pub expected: String,
     /// The solver's answer, or its error or panic.
@@ -192,7 +190,7 @@ pub trait Runner: Sync {
         event: &mut dyn FnMut(&Event),
     ) -> BatchEnd;
 
-    /// The shrunk mismatch of `seed`: (steps, input text, input's Debug, expected, got).
+    /// The shrunk mismatch of `seed`: steps, input text, expected and got.
     fn shrink(&self, seed: u64) -> Result<Shrunk, String>;
 }
 
@@ -201,7 +199,6 @@ pub trait Runner: Sync {
 pub struct Shrunk {
     pub steps: usize,
     pub input: String,
-    pub debug: String,
     pub expected: String,
     pub got: String,
 }
@@ -221,7 +218,6 @@ pub fn shrink_seed(oracle: &dyn DynOracle, seed: u64) -> Result<Shrunk, String> 
     let (shrunk, steps) = cases::shrink(oracle, mismatch, SHRINK_BUDGET, &check);
     Ok(Shrunk {
         steps,
-        debug: oracle.debug(&shrunk.input),
         input: shrunk.text,
         expected: shrunk.expected,
         got: shrunk.got,
@@ -301,7 +297,6 @@ fn placeholder(seed: u64) -> Found {
         seed,
         steps: 0,
         input: String::new(),
-        debug: String::new(),
         expected: String::new(),
         got: String::new(),
         saved: PathBuf::new(),
@@ -516,7 +511,6 @@ pub fn write_shrunk(out: &mut dyn Write, shrunk: &Shrunk) -> std::io::Result<()>
     writeln!(out, "steps {}", shrunk.steps)?;
     for (name, text) in [
         ("input", &shrunk.input),
-        ("debug", &shrunk.debug),
         ("expected", &shrunk.expected),
         ("got", &shrunk.got),
     ] {
@@ -542,7 +536,7 @@ fn read_shrunk(bytes: &[u8]) -> Result<Shrunk, String> {
         .and_then(|s| s.parse().ok())
         .ok_or_else(bad)?;
     let mut fields = Vec::new();
-    for name in ["input", "debug", "expected", "got"] {
+    for name in ["input", "expected", "got"] {
         let header = line(&mut rest)?;
         let len: usize = header
             .strip_prefix(name)
@@ -559,7 +553,6 @@ fn read_shrunk(bytes: &[u8]) -> Result<Shrunk, String> {
     Ok(Shrunk {
         steps,
         input: next(),
-        debug: next(),
         expected: next(),
         got: next(),
     })
@@ -772,7 +765,6 @@ pub fn stress(name: &str, config: &Config, runner: &dyn Runner) -> Result<Report
                 seed,
                 steps: shrunk.steps,
                 input: shrunk.input,
-                debug: shrunk.debug,
                 expected: shrunk.expected,
                 got: shrunk.got,
                 saved,
@@ -833,7 +825,9 @@ pub fn print_report(
                 report.rate(),
                 found.steps
             )?;
-            writeln!(out, "--- input ({})", found.debug)?;
+            // The problem's text, as a sample holds it: a grid or a word reads as the statement
+            // writes it, where the input type's Debug showed a list of bytes.
+            writeln!(out, "--- input")?;
             write!(out, "{}", with_newline(&found.input))?;
             writeln!(out, "--- expected (brute force)")?;
             write!(out, "{}", with_newline(&found.expected))?;

@@ -1,9 +1,9 @@
 //! `cargo xtask bundle`: the bundler ([`bundler::run_with`]), with one more proof for a crate
 //! that has an oracle program: its generator's inputs (200 by default), each answered by the
 //! bundle exactly as by the crate's solver in cargo's build. The oracle program writes the
-//! inputs and the solver's answers in its own process (built unoptimised in a profile of its
-//! own, [`oracle_program::Build::Proof`], whose overflow checks make an overflowing solution a
-//! failed proof rather than a silent wrap). Samples cover what their authors thought of; a
+//! inputs and the solver's answers in its own process: the program stress runs, built in the
+//! workbench's profile ([`crate::build_dir`]), whose overflow checks make an overflowing
+//! solution a failed proof rather than a silent wrap. Samples cover what their authors thought of; a
 //! construct the bundler changes the meaning of (a pattern that turned into a binding, a
 //! dropped `use` that a glob made up for) shows on inputs no sample has. The bundler itself knows nothing of oracles: it is handed
 //! input and answer files, as it is the samples.
@@ -148,8 +148,7 @@ pub fn generate_each(
                 );
             });
         };
-        oracle_program::build_each(root, &with_names, oracle_program::Build::Proof, &mut start)
-            .map(|_| ())
+        oracle_program::build_each(root, &with_names, &mut start).map(|_| ())
     })
 }
 
@@ -174,7 +173,7 @@ fn generate_kept(program: &Path, name: &str, cases: u64, seed: u64) -> Result<Ge
 const KEY_FILE: &str = "key";
 
 /// Where the generated inputs of crate `name` are kept: beside its program, in cargo's target
-/// folder (`target/bundle-proof/generated-inputs/<crate>/`).
+/// folder (`target/workbench/generated-inputs/<crate>/`).
 fn kept_dir(program: &Path, name: &str) -> PathBuf {
     program.with_file_name("generated-inputs").join(name)
 }
@@ -378,18 +377,12 @@ mod tests {
             bundler::bundle_crate_with(&root, "pattern-imports", &options, Some(&generated))
                 .unwrap_or_else(|e| panic!("{:#}", e));
         assert_eq!(summary.generated, 50);
-        // Built in the proof's own profile (unoptimised), not over the dev profile's program.
-        let program = oracle_program::build_all(
-            &root,
-            &["pattern-imports".to_string()],
-            oracle_program::Build::Proof,
-        )
-        .unwrap()
-        .remove(0);
+        // Built in the workbench's profile, the program stress runs, not in target/debug.
+        let program = oracle_program::build(&root, "pattern-imports").unwrap();
         assert!(
             program
                 .components()
-                .any(|c| c.as_os_str() == "bundle-proof"),
+                .any(|c| c.as_os_str() == crate::build_dir::PROFILE),
             "{}",
             program.display()
         );

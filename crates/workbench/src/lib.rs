@@ -15,10 +15,12 @@
 //! | `listen` | `listen` | scaffold problems sent by Competitive Companion |
 //! | `oracle_program` | | find, build and run a crate's oracle program |
 //! | `judge_files` | | the input and output files of a judge that names them |
+//! | `build_dir` | | the workbench's own cargo profile and folder, `target/workbench/` |
 //! | `process` | | running a program with limits, measuring its memory |
 
 pub mod bench;
 pub mod brute;
+pub mod build_dir;
 pub mod bundle;
 pub mod judge;
 pub mod judge_files;

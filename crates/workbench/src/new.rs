@@ -24,7 +24,8 @@ cargo xtask new <name> [--time-limit-ms T] [--memory-limit-mib M] [--no-build]
 
 Scaffolds the problem crate crates/<name>/ (a placeholder problem that builds, bundles and passes
 its sample: the sum of the input's integers) and samples/<name>/, builds its oracle program, and
-registers it for the root tests with one line in the root Cargo.toml. The name is lowercase
+registers it for the root tests with one line in the root Cargo.toml, where it is pending (listed,
+never failing) until `solved = false` is removed from its Cargo.toml. The name is lowercase
 letters, digits and single hyphens, starting with a letter, and may not be a package of the
 workspace or of its dependencies (after `-`/`_` conversion), nor build, deps, examples,
 incremental (cargo's folders).
@@ -72,8 +73,9 @@ pub fn next_steps(name: &str) -> String {
          crates/{name}/src/oracle.rs, replace samples/{name}/, then\n  \
          cargo xtask stress {name}          (random inputs against the brute force)\n  \
          cargo xtask test {name}            (this crate's tests, samples and standard checks)\n  \
-         cargo xtask judge {name} --bundled (the bundle on the samples, with the limits)\n  \
-         cargo insta review                 (after `cargo test --workspace`: the new snapshots)",
+         cargo xtask judge {name} --bundled (the bundle on the samples, with the limits)\n\
+         and once it is solved, remove `solved = false` from crates/{name}/Cargo.toml: until \
+         then `cargo test --workspace` lists it as pending",
         name = name
     )
 }
@@ -752,7 +754,10 @@ publish = false
 [package.metadata.judge]
 time-limit-ms = {{time_limit_ms}}
 memory-limit-mib = {{memory_limit_mib}}
-{{judge_files}}{{statement}}
+{{judge_files}}# Not solved yet: `cargo test --workspace` lists this crate as pending instead of failing on its
+# samples. Remove the line once src/lib.rs solves the problem.
+solved = false
+{{statement}}
 [features]
 # The oracle and its program, for tests and `cargo xtask stress | brute | sample | bench | test`.
 oracle = ["dep:test-kit"]
@@ -961,6 +966,11 @@ mod tests {
         )));
         let oracle = std::fs::read_to_string(ws.0.join("crates/p1-sum/src/oracle.rs")).unwrap();
         assert!(oracle.contains("pub struct ProblemOracle;"));
+        // Unsolved until the user says otherwise: the root tests list it as pending.
+        let manifest = std::fs::read_to_string(ws.0.join("crates/p1-sum/Cargo.toml")).unwrap();
+        let judge =
+            manifest.parse::<toml::Table>().unwrap()["package"]["metadata"]["judge"].clone();
+        assert_eq!(judge.get("solved"), Some(&toml::Value::Boolean(false)));
         // rustfmt keeps it so: the scaffold is formatted as written.
         assert!(report.formatted);
         // An oracle on the kit: 19 lines of code besides its comments.

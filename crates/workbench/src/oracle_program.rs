@@ -3,6 +3,7 @@
 //! it for one crate alone, and runs it. The workbench links no problem crate; a change to one
 //! problem recompiles that problem and its program, nothing else.
 
+use crate::build_dir;
 use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::io::BufRead;
@@ -62,53 +63,19 @@ pub fn check(root: &Path, name: &str) -> Result<()> {
     Ok(())
 }
 
-/// How an oracle program is compiled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Build {
-    /// cargo's dev profile, in which the workspace optimises its own crates: what `stress`,
-    /// `brute`, `sample`, `bench` and `test` run, where the solver's and the brute force's
-    /// speed is the run's speed.
-    Dev,
-    /// The profile `bundle-proof` (target/bundle-proof): dev's settings, overflow checks and
-    /// debug assertions included, at opt-level 0 and without debug info. The bundle's proof
-    /// runs each generator a few hundred times on small inputs, while optimising eleven
-    /// problems' oracle programs took four times the CPU of compiling them plainly (58 s
-    /// against 15 s), the most of a fresh clone's first `cargo xtask bundle --all`; the
-    /// unoptimised generators and solvers spend 19 s answering instead of 5. The profile is
-    /// given to cargo with `--config`, so any workspace has it, not only one that declares it.
-    Proof,
-}
-
-/// The cargo arguments that select `build`'s profile.
-fn profile_args(build: Build) -> Vec<String> {
-    match build {
-        Build::Dev => Vec::new(),
-        Build::Proof => [
-            "--config",
-            "profile.bundle-proof.inherits=\"dev\"",
-            "--config",
-            "profile.bundle-proof.opt-level=0",
-            "--config",
-            "profile.bundle-proof.debug=false",
-            "--profile",
-            "bundle-proof",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect(),
-    }
-}
-
 /// Builds the oracle program of crate `name` (`cargo build -p <name> --features oracle --bin
-/// <name>-oracle`, cargo's progress and errors on stderr) and returns its path.
+/// <name>-oracle`, in the workbench's profile, [`crate::build_dir`]; cargo's progress and
+/// errors on stderr) and returns its path. Stress, brute, sample, bench, test and new run it,
+/// and the bundle's proof runs the same program: the workspace's own crates optimised as in
+/// dev, with overflow checks and debug assertions.
 pub fn build(root: &Path, name: &str) -> Result<PathBuf> {
-    Ok(build_all(root, &[name.to_string()], Build::Dev)?.remove(0))
+    Ok(build_all(root, &[name.to_string()])?.remove(0))
 }
 
 /// Builds the oracle programs of crates `names` in one cargo run (so that cargo builds them
 /// side by side on every core), as `build` says: their paths, in the order of `names`.
-pub fn build_all(root: &Path, names: &[String], build: Build) -> Result<Vec<PathBuf>> {
-    build_each(root, names, build, &mut |_, _| {})
+pub fn build_all(root: &Path, names: &[String]) -> Result<Vec<PathBuf>> {
+    build_each(root, names, &mut |_, _| {})
 }
 
 /// [`build_all`], calling `built(k, path)` as soon as cargo has linked the program of
@@ -116,11 +83,10 @@ pub fn build_all(root: &Path, names: &[String], build: Build) -> Result<Vec<Path
 pub fn build_each(
     root: &Path,
     names: &[String],
-    build: Build,
     built: &mut dyn FnMut(usize, &Path),
 ) -> Result<Vec<PathBuf>> {
     let features: Vec<String> = names.iter().map(|n| format!("{}/oracle", n)).collect();
-    let mut args = profile_args(build);
+    let mut args = build_dir::cargo_args();
     args.extend(["--features".to_string(), features.join(",")]);
     let bins: Vec<String> = names.iter().map(|n| binary_name(n)).collect();
     for (name, bin) in names.iter().zip(&bins) {
@@ -131,6 +97,12 @@ pub fn build_each(
             bin.clone(),
         ]);
     }
+    let what = if names.len() == 1 {
+        format!("the oracle program of {}", names[0])
+    } else {
+        format!("{} oracle programs", names.len())
+    };
+    build_dir::say_if_busy(root, &what);
     cargo_build_each(root, &args, &bins, built)
 }
 

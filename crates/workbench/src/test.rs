@@ -34,15 +34,13 @@ pub fn run(args: Vec<String>) -> Result<()> {
     oracle_program::check(&root, name)?;
     if !no_unit {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_string());
+        crate::build_dir::say_if_busy(&root, &format!("the tests of {}", name));
+        // In the workbench's profile, as the oracle program: never behind a build of the
+        // user's in target/debug.
         let status = Command::new(cargo)
-            .args([
-                "test",
-                "-p",
-                name,
-                "--features",
-                "oracle",
-                "--manifest-path",
-            ])
+            .args(["test", "-p", name, "--features", "oracle"])
+            .args(crate::build_dir::cargo_args())
+            .arg("--manifest-path")
             .arg(root.join("Cargo.toml"))
             .status()
             .context("running cargo test")?;
