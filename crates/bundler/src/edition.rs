@@ -128,6 +128,9 @@ fn respell_tokens(tokens: TokenStream, in_trait: bool, inserts: &mut Vec<(Span, 
                 {
                     inserts.push((ident.span(), "r#"));
                 }
+                if is_bare_closure_trait(&tokens, k) {
+                    inserts.push((ident.span(), "dyn "));
+                }
                 if in_trait && name == "fn" {
                     if let Some(params) = trait_fn_params(&tokens[k + 1..]) {
                         for start in anonymous_params(params) {
@@ -143,6 +146,28 @@ fn respell_tokens(tokens: TokenStream, in_trait: bool, inserts: &mut Vec<(Span, 
             _ => {}
         }
     }
+}
+
+/// Whether token `k` is `Fn(..)`, `FnMut(..)` or `FnOnce(..)` as a bare trait object type: after
+/// `<`, `&`, `&mut` or `&'a` (a bound follows `:`, `+` or `impl`). syn cannot read these, so they
+/// gain `dyn` before parsing.
+fn is_bare_closure_trait(tokens: &[TokenTree], k: usize) -> bool {
+    let TokenTree::Ident(name) = &tokens[k] else {
+        return false;
+    };
+    let is_closure = name == "Fn" || name == "FnMut" || name == "FnOnce";
+    let called = matches!(tokens.get(k + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis);
+    let punct = |j: usize, c: char| matches!(tokens.get(j), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let after_reference = |j: usize| punct(j, '&') || punct(j, '<');
+    is_closure
+        && called
+        && k > 0
+        && (after_reference(k - 1)
+            || (k >= 2 && matches!(&tokens[k - 1], TokenTree::Ident(m) if m == "mut") && punct(k - 2, '&'))
+            || (k >= 3
+                && matches!(&tokens[k - 1], TokenTree::Ident(_))
+                && punct(k - 2, '\'')
+                && punct(k - 3, '&')))
 }
 
 /// Whether `dyn` followed by `next` is the keyword of a trait object type, not a name.
@@ -700,4 +725,124 @@ fn qualify_calls(tokens: TokenStream, exported: &BTreeSet<String>) -> TokenStrea
         }
     }
     out.into_iter().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn old_keywords_become_raw_identifiers_and_lines_stay() {
+        let text = "fn f() -> Result<u8, E> {\n    let async = try!(g());\n    let await = 1;\n    Ok(async + await)\n}\n";
+        let out = respell_2015(text);
+        assert_eq!(
+            out,
+            "fn f() -> Result<u8, E> {\n    let r#async = r#try!(g());\n    let r#await = 1;\n    Ok(r#async + r#await)\n}\n"
+        );
+        syn::parse_file(&out).unwrap();
+    }
+
+    #[test]
+    fn bare_closure_traits_gain_dyn_before_parsing() {
+        let out = respell_2015(
+            "fn f<F: Fn(u8)>(a: Box<Fn(u8) -> u8>, b: &FnMut(), c: &'a FnOnce() + Send, d: &mut Fn(), e: impl Fn()) where F: Clone + Fn() {}",
+        );
+        assert_eq!(
+            out,
+            "fn f<F: Fn(u8)>(a: Box<dyn Fn(u8) -> u8>, b: &dyn FnMut(), c: &'a dyn FnOnce() + Send, d: &mut dyn Fn(), e: impl Fn()) where F: Clone + Fn() {}"
+        );
+    }
+
+    #[test]
+    fn dyn_is_a_name_only_where_no_type_follows() {
+        let out = respell_2015("fn f(x: &dyn Tr) { let dyn = 3; g(dyn); }");
+        assert_eq!(out, "fn f(x: &dyn Tr) { let r#dyn = 3; g(r#dyn); }");
+    }
+
+    #[test]
+    fn anonymous_trait_method_parameters_get_a_name() {
+        let text = "trait T: X {\n    fn f(&self, u8, &str, HashMap<K, V>) -> u8;\n    fn g(&mut self, x: u8, ::std::string::String);\n    fn h<A>(Fn(A) -> A);\n}\nfn free(a: u8) {}\n";
+        let out = respell_2015(text);
+        assert_eq!(
+            out,
+            "trait T: X {\n    fn f(&self, _: u8, _: &str, _: HashMap<K, V>) -> u8;\n    fn g(&mut self, x: u8, _: ::std::string::String);\n    fn h<A>(_: Fn(A) -> A);\n}\nfn free(a: u8) {}\n"
+        );
+    }
+
+    fn rewritten(text: &str) -> String {
+        let mut file = syn::parse_file(&respell_2015(text)).unwrap();
+        rewrite_2015(&mut file.items, &["dep".to_string()].into_iter().collect());
+        quote::ToTokens::to_token_stream(&file).to_string()
+    }
+
+    #[test]
+    fn use_paths_start_at_the_crate_root_unless_they_name_a_crate() {
+        let out = rewritten(
+            "extern crate core as corelib; mod a { use b::X; use {b::Y, std::fmt}; use ::b::Z; use self::c::W; use dep::D; use corelib::mem; use super::T; } mod b {}",
+        );
+        assert_eq!(
+            out,
+            "extern crate core as corelib ; mod a { use crate :: b :: X ; use { crate :: b :: Y , std :: fmt } ; use crate :: b :: Z ; use self :: c :: W ; use dep :: D ; use core :: mem ; use super :: T ; } mod b { }"
+        );
+    }
+
+    #[test]
+    fn a_path_from_the_root_in_code_names_the_root_or_a_crate() {
+        let out = rewritten("mod m { fn f() { ::util::g(); ::std::mem::drop(1); ::dep::h(); } } mod util {}");
+        assert_eq!(
+            out,
+            "mod m { fn f () { crate :: util :: g () ; :: std :: mem :: drop (1) ; :: dep :: h () ; } } mod util { }"
+        );
+    }
+
+    #[test]
+    fn use_self_of_an_extern_crate_of_the_module_names_the_crate() {
+        let out = rewritten("mod m { extern crate std; use self::std::cell::Cell; }");
+        assert_eq!(out, "mod m { extern crate std ; use :: std :: cell :: Cell ; }");
+    }
+
+    #[test]
+    fn bare_trait_objects_gain_dyn_but_types_of_the_same_names_do_not() {
+        let out = rewritten(
+            "use std::fmt; use std::fmt::Error as FmtError; trait Shape {} struct Write; fn f(a: Box<Shape>, b: &fmt::Display, c: Box<Fn(u8) -> u8>, d: Box<Shape + Send>, e: Write, g: FmtError, h: &Iterator<Item = u8>) {} impl fmt::Debug for Shape {}",
+        );
+        assert_eq!(
+            out,
+            "use std :: fmt ; use std :: fmt :: Error as FmtError ; trait Shape { } struct Write ; fn f (a : Box < dyn Shape > , b : & dyn fmt :: Display , c : Box < dyn Fn (u8) -> u8 > , d : Box < dyn Shape + Send > , e : Write , g : FmtError , h : & dyn Iterator < Item = u8 >) { } impl fmt :: Debug for dyn Shape { }"
+        );
+    }
+
+    #[test]
+    fn pat_fragments_keep_their_2015_meaning() {
+        let out = rewritten("macro_rules! m { ($v:expr, $a:pat | $b:pat) => { match $v { $a | $b => true, _ => false } }; }");
+        assert_eq!(
+            out,
+            "macro_rules ! m { ($ v : expr , $ a : pat_param | $ b : pat_param) => { match $ v { $ a | $ b => true , _ => false } } ; }"
+        );
+    }
+
+    #[test]
+    fn local_inner_macros_are_spelled_out() {
+        let mut file = syn::parse_file(
+            "#[macro_export(local_inner_macros)] macro_rules! a { ($x:expr) => { __b!($x) + c!() + $crate::__b!(1) + vec![1][0] }; } #[macro_export] macro_rules! __b { ($x:expr) => { $x } }",
+        )
+        .unwrap();
+        let exported = ["a", "__b"].map(String::from).into_iter().collect();
+        local_inner_macros(&mut file.items, &exported);
+        let out = quote::ToTokens::to_token_stream(&file).to_string();
+        assert_eq!(
+            out,
+            "# [macro_export] macro_rules ! a { ($ x : expr) => { $ crate :: __b ! ($ x) + c ! () + $ crate :: __b ! (1) + vec ! [1] [0] } ; } # [macro_export] macro_rules! __b { ($ x : expr) => { $ x } }"
+        );
+    }
+
+    #[test]
+    fn the_fixture_library_parses_once_respelled() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fixture/crates/old-lib/src");
+        let text = std::fs::read_to_string(dir.join("lib.rs")).unwrap();
+        assert!(syn::parse_file(&text).is_err(), "2015 syntax syn cannot read");
+        let out = respell_2015(&text);
+        syn::parse_file(&out).unwrap_or_else(|e| panic!("{}\n{:?}", out, e));
+    }
 }
