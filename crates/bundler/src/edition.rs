@@ -833,7 +833,7 @@ mod tests {
         let out = quote::ToTokens::to_token_stream(&file).to_string();
         assert_eq!(
             out,
-            "# [macro_export] macro_rules ! a { ($ x : expr) => { $ crate :: __b ! ($ x) + c ! () + $ crate :: __b ! (1) + vec ! [1] [0] } ; } # [macro_export] macro_rules! __b { ($ x : expr) => { $ x } }"
+            "# [macro_export] macro_rules ! a { ($ x : expr) => { $ crate :: __b ! ($ x) + c ! () + $ crate :: __b ! (1) + vec ! [1] [0] } ; } # [macro_export] macro_rules ! __b { ($ x : expr) => { $ x } }"
         );
     }
 
