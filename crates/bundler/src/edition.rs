@@ -157,13 +157,16 @@ fn is_bare_closure_trait(tokens: &[TokenTree], k: usize) -> bool {
     };
     let is_closure = name == "Fn" || name == "FnMut" || name == "FnOnce";
     let called = matches!(tokens.get(k + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis);
-    let punct = |j: usize, c: char| matches!(tokens.get(j), Some(TokenTree::Punct(p)) if p.as_char() == c);
+    let punct =
+        |j: usize, c: char| matches!(tokens.get(j), Some(TokenTree::Punct(p)) if p.as_char() == c);
     let after_reference = |j: usize| punct(j, '&') || punct(j, '<');
     is_closure
         && called
         && k > 0
         && (after_reference(k - 1)
-            || (k >= 2 && matches!(&tokens[k - 1], TokenTree::Ident(m) if m == "mut") && punct(k - 2, '&'))
+            || (k >= 2
+                && matches!(&tokens[k - 1], TokenTree::Ident(m) if m == "mut")
+                && punct(k - 2, '&'))
             || (k >= 3
                 && matches!(&tokens[k - 1], TokenTree::Ident(_))
                 && punct(k - 2, '\'')
@@ -789,7 +792,9 @@ mod tests {
 
     #[test]
     fn a_path_from_the_root_in_code_names_the_root_or_a_crate() {
-        let out = rewritten("mod m { fn f() { ::util::g(); ::std::mem::drop(1); ::dep::h(); } } mod util {}");
+        let out = rewritten(
+            "mod m { fn f() { ::util::g(); ::std::mem::drop(1); ::dep::h(); } } mod util {}",
+        );
         assert_eq!(
             out,
             "mod m { fn f () { crate :: util :: g () ; :: std :: mem :: drop (1) ; :: dep :: h () ; } } mod util { }"
@@ -799,7 +804,10 @@ mod tests {
     #[test]
     fn use_self_of_an_extern_crate_of_the_module_names_the_crate() {
         let out = rewritten("mod m { extern crate std; use self::std::cell::Cell; }");
-        assert_eq!(out, "mod m { extern crate std ; use :: std :: cell :: Cell ; }");
+        assert_eq!(
+            out,
+            "mod m { extern crate std ; use :: std :: cell :: Cell ; }"
+        );
     }
 
     #[test]
@@ -841,7 +849,10 @@ mod tests {
     fn the_fixture_library_parses_once_respelled() {
         let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("testdata/fixture/crates/old-lib/src");
         let text = std::fs::read_to_string(dir.join("lib.rs")).unwrap();
-        assert!(syn::parse_file(&text).is_err(), "2015 syntax syn cannot read");
+        assert!(
+            syn::parse_file(&text).is_err(),
+            "2015 syntax syn cannot read"
+        );
         let out = respell_2015(&text);
         syn::parse_file(&out).unwrap_or_else(|e| panic!("{}\n{:?}", out, e));
     }

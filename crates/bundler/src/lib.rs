@@ -7,6 +7,8 @@
 mod cfg;
 pub mod cli;
 pub mod compile_cache;
+#[cfg(test)]
+mod ecosystem;
 mod edition;
 mod load;
 mod print;
