@@ -235,7 +235,7 @@ fn anonymous_params(params: TokenStream) -> Vec<Span> {
         let named = param
             .iter()
             .enumerate()
-            .any(|(i, t)| is_single_colon(&param, i, t));
+            .any(|(i, t)| is_single_colon(param, i, t));
         let receiver = param
             .iter()
             .any(|t| matches!(t, TokenTree::Ident(i) if i == "self"));
@@ -514,10 +514,8 @@ impl Rewrite2015<'_> {
                 }
                 return;
             }
-            UseTree::Glob(g) => {
-                let star = g.star_token;
+            UseTree::Glob(_) => {
                 *tree = syn::parse_quote!(crate::*);
-                let _ = star;
                 return;
             }
             UseTree::Path(p) => &mut p.ident,
@@ -615,7 +613,7 @@ impl VisitMut for Rewrite2015<'_> {
     }
 }
 
-/// A `macro_rules!` body with each matcher's `$x:pat` made `$x:pat_param`; `matchers` when
+/// A `macro_rules!` body with each matcher's `$x:pat` made `$x:pat_param`; `body` when
 /// `tokens` is the whole body (rules `(matcher) => {expansion};`).
 fn pat_params(tokens: TokenStream, body: bool) -> TokenStream {
     let tokens: Vec<TokenTree> = tokens.into_iter().collect();
