@@ -293,28 +293,15 @@ pub fn rewrite_2015(items: &mut [Item], crates: &BTreeSet<String>) {
     let mut crates = crates.clone();
     crates.extend(["std", "core", "alloc", "proc_macro", "test"].map(String::from));
     // `extern crate x as y;` at the root makes `y` a name of crate `x` in every `use`.
-    let mut aliases: BTreeMap<String, String> = BTreeMap::new();
-    let mut root_names: BTreeSet<String> = BTreeSet::new();
-    for item in items.iter() {
-        match item {
-            Item::ExternCrate(e) => {
-                let real = e.ident.to_string();
-                let name = e
-                    .rename
-                    .as_ref()
-                    .map_or(real.clone(), |(_, a)| a.to_string());
-                aliases.insert(name, real);
-            }
-            _ => root_names.extend(defined_name(item)),
-        }
-    }
+    let aliases = module_externs(items);
+    let root_names: BTreeSet<String> = items.iter().flat_map(defined_name).collect();
     let traits = Traits::of(items);
     let mut visitor = Rewrite2015 {
         crates: &crates,
         aliases: &aliases,
         root_names: &root_names,
         traits: &traits,
-        module_externs: vec![module_externs(items)],
+        module_externs: vec![aliases.clone()],
     };
     for item in items.iter_mut() {
         visitor.visit_item_mut(item);
@@ -622,10 +609,7 @@ fn pat_params(tokens: TokenStream, body: bool) -> TokenStream {
         let token = match token {
             // In the body, only the groups before `=>` are matchers.
             TokenTree::Group(g) if !body || is_matcher(&tokens, k) => {
-                let mut inner =
-                    proc_macro2::Group::new(g.delimiter(), pat_params(g.stream(), false));
-                inner.set_span(g.span());
-                TokenTree::Group(inner)
+                regroup(g, pat_params(g.stream(), false))
             }
             TokenTree::Ident(i) if !body && i == "pat" && is_fragment(&tokens, k) => {
                 TokenTree::Ident(Ident::new("pat_param", i.span()))
@@ -635,6 +619,13 @@ fn pat_params(tokens: TokenStream, body: bool) -> TokenStream {
         out.push(token);
     }
     out.into_iter().collect()
+}
+
+/// Group `g` with `stream` inside, where `g` was.
+fn regroup(g: &proc_macro2::Group, stream: TokenStream) -> TokenTree {
+    let mut inner = proc_macro2::Group::new(g.delimiter(), stream);
+    inner.set_span(g.span());
+    TokenTree::Group(inner)
 }
 
 /// Whether group `k` of a macro body is followed by `=>`.
@@ -669,12 +660,7 @@ pub fn local_inner_macros(items: &mut [Item], exported: &BTreeSet<String>) {
                 for (k, token) in tokens.iter().enumerate() {
                     match token {
                         TokenTree::Group(g) if k >= 3 && is_matcher(&tokens, k - 3) => {
-                            let mut inner = proc_macro2::Group::new(
-                                g.delimiter(),
-                                qualify_calls(g.stream(), exported),
-                            );
-                            inner.set_span(g.span());
-                            out.push(TokenTree::Group(inner));
+                            out.push(regroup(g, qualify_calls(g.stream(), exported)));
                         }
                         other => out.push(other.clone()),
                     }
@@ -717,10 +703,7 @@ fn qualify_calls(tokens: TokenStream, exported: &BTreeSet<String>) -> TokenStrea
                 out.push(token.clone());
             }
             TokenTree::Group(g) => {
-                let mut inner =
-                    proc_macro2::Group::new(g.delimiter(), qualify_calls(g.stream(), exported));
-                inner.set_span(g.span());
-                out.push(TokenTree::Group(inner));
+                out.push(regroup(g, qualify_calls(g.stream(), exported)));
             }
             other => out.push(other.clone()),
         }
