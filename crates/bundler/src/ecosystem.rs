@@ -72,3 +72,42 @@ fn ecosystem_trial_gives_the_expected_result_for_each_crate() {
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// The edition 2015 fixture library (`old-lib`, one 2015 construct per item) bundled into a
+/// 2021 file that compiles on the current rustc and answers the samples as cargo's build.
+#[test]
+fn an_edition_2015_library_bundles_and_answers_as_cargo_does() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(super::FIXTURES);
+    let assembled = super::assemble(&root, "old-edition").unwrap_or_else(|e| panic!("{:#}", e));
+    for construct in [
+        "Box<dyn Shape>",
+        "_:u32",
+        "crate::old_lib::util::twice",
+        "r#async",
+        "pat_param",
+        "$crate::__area_sum",
+    ] {
+        assert!(
+            assembled.text.contains(construct),
+            "no {:?} in the bundle",
+            construct
+        );
+    }
+    let dir = super::TempDir::new("old-edition").unwrap();
+    let source = dir.path().join("old_edition.rs");
+    std::fs::write(&source, &assembled.text).unwrap();
+    let compiler = super::Compiler {
+        rustc: "rustc".into(),
+        edition: "2021".to_string(),
+        deny_warnings: false,
+        externs: Vec::new(),
+    };
+    let binary = compiler
+        .compile(&source, dir.path(), "bin")
+        .unwrap_or_else(|e| panic!("{:#}", e));
+    for (case, input, output) in crate::workspace::samples(&root, "old-edition").unwrap() {
+        let run = super::verify::run_binary(&binary, &input, dir.path()).unwrap();
+        let want = std::fs::read_to_string(&output).unwrap();
+        assert_eq!(run.stdout, want, "sample {}", case);
+    }
+}
