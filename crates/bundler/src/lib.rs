@@ -9,6 +9,9 @@ mod cfg;
 pub mod cli;
 pub mod compile_cache;
 mod digest;
+#[cfg(test)]
+mod ecosystem;
+mod edition;
 mod load;
 mod print;
 mod prune;
@@ -785,6 +788,7 @@ fn assemble_layouts(
         &plan.main_file,
         Vec::new(),
         &mut sources,
+        &plan.edition,
     )?;
     let mut libs = Vec::new();
     for lib in &plan.crates {
@@ -800,6 +804,7 @@ fn assemble_layouts(
             &lib.root_file,
             vec![lib.module.clone()],
             &mut sources,
+            &lib.edition,
         )?;
         // A library of edition 2021 or older, bundled into a binary that may be 2024.
         ref_bindings::drop_redundant_refs(&mut tree.items);
@@ -911,12 +916,14 @@ fn load_tree(
     file: &Path,
     module: Vec<String>,
     sources: &mut Sources,
+    edition: &str,
 ) -> Result<Tree> {
     Loader {
         root,
         cfg,
         env,
         sources,
+        edition_2015: edition == "2015",
     }
     .load_crate(file, module)
 }
@@ -948,23 +955,33 @@ fn rewrite_paths(
     for tree in libs.iter().chain(std::iter::once(&*main)) {
         stringifying.extend(prune::stringifying_macros(&tree.items));
     }
-    let rewrite = |own: Option<&str>, deps: &BTreeMap<String, String>, tree: &mut Tree| {
-        let mut crates = deps.clone();
-        rewrite::extern_crates(&mut tree.items, &mut crates, &exported, own.is_none());
-        let mut rewriter = rewrite::Rewriter {
-            own,
-            crates: &crates,
-            exported_macros: &all,
-            depth: 0,
-            stringifying: &stringifying,
+    let rewrite =
+        |own: Option<&str>, edition: &str, deps: &BTreeMap<String, String>, tree: &mut Tree| {
+            if edition == "2015" {
+                edition::rewrite_2015(&mut tree.items, &deps.keys().cloned().collect());
+                if own.is_some() {
+                    tree.attrs.push(edition::lints_2015());
+                }
+            }
+            if let Some(names) = own.and_then(|m| exported.get(m)) {
+                edition::local_inner_macros(&mut tree.items, &names.iter().cloned().collect());
+            }
+            let mut crates = deps.clone();
+            rewrite::extern_crates(&mut tree.items, &mut crates, &exported, own.is_none());
+            let mut rewriter = rewrite::Rewriter {
+                own,
+                crates: &crates,
+                exported_macros: &all,
+                depth: 0,
+                stringifying: &stringifying,
+            };
+            for item in tree.items.iter_mut() {
+                rewriter.visit_item_mut(item);
+            }
         };
-        for item in tree.items.iter_mut() {
-            rewriter.visit_item_mut(item);
-        }
-    };
-    rewrite(None, &plan.main_deps, main);
+    rewrite(None, &plan.edition, &plan.main_deps, main);
     for (lib, tree) in plan.crates.iter().zip(libs.iter_mut()) {
-        rewrite(Some(&lib.module), &lib.deps, tree);
+        rewrite(Some(&lib.module), &lib.edition, &lib.deps, tree);
     }
     Ok(exported)
 }

@@ -479,9 +479,6 @@ impl Workspace {
         if let Some(links) = &p.links {
             return refuse(&format!("it links the native library `{}`", links));
         }
-        if lib.edition == "2015" {
-            return refuse("it is edition 2015, whose paths mean something else inside a module");
-        }
         Ok(Crate {
             package: p.name.clone(),
             version: p.version.clone(),
@@ -495,6 +492,7 @@ impl Workspace {
             member: self.members.contains(&p.id),
             source: p.source.clone(),
             rust_version: p.rust_version.clone(),
+            edition: lib.edition.clone(),
         })
     }
 
@@ -685,6 +683,8 @@ pub struct Crate {
     pub source: Option<String>,
     /// The oldest rustc its manifest says it supports.
     pub rust_version: Option<String>,
+    /// Its edition: a 2015 crate's code is rewritten into the bundle's (see `edition`).
+    pub edition: String,
 }
 
 /// What binary `name` is built from.
@@ -750,6 +750,8 @@ pub struct Loader<'a> {
     /// ...), for `env!`: see `cargo_env`.
     pub env: &'a BTreeMap<String, String>,
     pub sources: &'a mut Sources,
+    /// An edition 2015 crate: its files' 2015-only syntax is rewritten before parsing.
+    pub edition_2015: bool,
 }
 
 /// The variables cargo sets when it compiles crate `crate_name` of package `package` (version
@@ -801,8 +803,11 @@ impl Loader<'_> {
         dir: &Path,
         module: &[String],
     ) -> Result<(Vec<Attribute>, Vec<Item>)> {
-        let text = std::fs::read_to_string(file)
+        let mut text = std::fs::read_to_string(file)
             .map_err(|err| err!("{}: cannot read: {}", file.display(), err))?;
+        if self.edition_2015 {
+            text = crate::edition::respell_2015(&text);
+        }
         let mut parsed = syn::parse_file(&text).map_err(|err| {
             error_at(
                 self.root,
