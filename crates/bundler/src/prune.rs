@@ -48,6 +48,43 @@ const METHOD_TRAITS: &[&str] = &[
     "Write",
 ];
 
+/// Std operator and conversion traits whose methods code may call by name (rustc-hash's
+/// `.bitxor(i)` needs `use core::ops::BitXor`): an import of one stays when a kept body calls
+/// its method, and only then, so an operator used as an operator adds no bytes.
+const METHOD_CALLED_TRAITS: &[(&str, &str)] = &[
+    ("Add", "add"),
+    ("AddAssign", "add_assign"),
+    ("AsMut", "as_mut"),
+    ("AsRef", "as_ref"),
+    ("BitAnd", "bitand"),
+    ("BitAndAssign", "bitand_assign"),
+    ("BitOr", "bitor"),
+    ("BitOrAssign", "bitor_assign"),
+    ("BitXor", "bitxor"),
+    ("BitXorAssign", "bitxor_assign"),
+    ("Deref", "deref"),
+    ("DerefMut", "deref_mut"),
+    ("Div", "div"),
+    ("DivAssign", "div_assign"),
+    ("Index", "index"),
+    ("IndexMut", "index_mut"),
+    ("Mul", "mul"),
+    ("MulAssign", "mul_assign"),
+    ("Neg", "neg"),
+    ("Not", "not"),
+    ("Rem", "rem"),
+    ("RemAssign", "rem_assign"),
+    ("Shl", "shl"),
+    ("ShlAssign", "shl_assign"),
+    ("Shr", "shr"),
+    ("ShrAssign", "shr_assign"),
+    ("Sub", "sub"),
+    ("SubAssign", "sub_assign"),
+    ("ToOwned", "to_owned"),
+    ("TryFrom", "try_from"),
+    ("TryInto", "try_into"),
+];
+
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Node {
     Item(ModId, usize),
@@ -913,6 +950,9 @@ impl<'a> Engine<'a> {
             let capitalised = leaf.name.starts_with(|c: char| c.is_ascii_uppercase());
             return leaf.glob
                 || METHOD_TRAITS.contains(&leaf.name.as_str())
+                || METHOD_CALLED_TRAITS
+                    .iter()
+                    .any(|(name, method)| leaf.name == *name && self.members.contains(*method))
                 || (provided_crate && capitalised);
         }
         let ix = self.ix;
@@ -1567,6 +1607,23 @@ mod tests {
              }",
         );
         assert_kept(&out, &["pub trait Twice", "impl Twice for u32"], &["Other"]);
+    }
+
+    #[test]
+    fn a_std_operator_trait_stays_imported_only_where_its_method_is_called() {
+        // rustc-hash 1 calls `.bitxor(i)` with `use core::ops::BitXor`: pruning the import broke
+        // the bundle; an operator trait used as an operator (`a + b`) needs no import.
+        let out = pruned(
+            "fn main() { crate::lib::hash::mix(1, 2); }
+             mod lib {
+                 pub mod hash {
+                     use core::ops::BitXor;
+                     use core::ops::Add;
+                     pub fn mix(a: usize, b: usize) -> usize { a.rotate_left(5).bitxor(b) + 1 }
+                 }
+             }",
+        );
+        assert_kept(&out, &["use core::ops::BitXor;"], &["use core::ops::Add;"]);
     }
 
     #[test]
