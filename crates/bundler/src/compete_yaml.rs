@@ -51,7 +51,12 @@ fn check_match(value: &str, next: Option<&str>, line: usize) -> Result<(), (usiz
         // `match:` with a nested mapping (`Float:`, `Checker:`).
         next.and_then(split_key).map_or("", |(k, _)| k)
     } else {
-        value.trim_start_matches('{').split(':').next().unwrap_or("").trim()
+        value
+            .trim_start_matches('{')
+            .split(':')
+            .next()
+            .unwrap_or("")
+            .trim()
     };
     match mode {
         "Exact" | "Lines" | "SplitWhitespace" => Ok(()),
@@ -153,7 +158,10 @@ impl Fields {
             .flatten()
             .ok_or((line, "this case has no `in`".to_string()))?;
         Ok(SuiteCase {
-            name: self.name.flatten().unwrap_or_else(|| format!("line {}", line)),
+            name: self
+                .name
+                .flatten()
+                .unwrap_or_else(|| format!("line {}", line)),
             input,
             output: self.output.flatten(),
         })

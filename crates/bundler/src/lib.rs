@@ -6,9 +6,9 @@
 
 mod cfg;
 pub mod cli;
-mod confine;
 mod compete_yaml;
 pub mod compile_cache;
+mod confine;
 mod load;
 mod macro_use;
 mod print;
@@ -344,7 +344,13 @@ pub type Prepare<'a> = dyn Fn(&Path, &[String], &Deliver) -> Result<()> + Sync +
 pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     let args: Vec<String> = args
         .into_iter()
-        .map(|a| if a == "-p" { "--package".to_string() } else { a })
+        .map(|a| {
+            if a == "-p" {
+                "--package".to_string()
+            } else {
+                a
+            }
+        })
         .collect();
     let mut args = Args::new(args);
     let provided = args.values("--provided")?;
@@ -849,7 +855,12 @@ fn assemble_layouts(
     // Load: the binary's `main.rs`, then each library's root file.
     let mut sources = Sources::new();
     let main_crate = plan.name.replace('-', "_");
-    let main_env = load::cargo_env(&plan.package, &plan.version, &main_crate, &plan.manifest_dir);
+    let main_env = load::cargo_env(
+        &plan.package,
+        &plan.version,
+        &main_crate,
+        &plan.manifest_dir,
+    );
     let allowed = &options.allow_include;
     let mut main = load_tree(
         root,
@@ -858,7 +869,13 @@ fn assemble_layouts(
         &plan.main_file,
         Vec::new(),
         &mut sources,
-        &Confine::new(&plan.manifest_dir, &main_crate, &plan.package, &plan.version, allowed),
+        &Confine::new(
+            &plan.manifest_dir,
+            &main_crate,
+            &plan.package,
+            &plan.version,
+            allowed,
+        ),
     )?;
     let mut libs = Vec::new();
     for lib in &plan.crates {
@@ -933,7 +950,10 @@ fn assemble_layouts(
             }
             None => {
                 let or = match &p.through {
-                    Some(through) => format!(" (or {}, the solution's dependency that re-exports it)", through),
+                    Some(through) => format!(
+                        " (or {}, the solution's dependency that re-exports it)",
+                        through
+                    ),
                     None => String::new(),
                 };
                 format!(

@@ -761,7 +761,11 @@ impl Loader<'_> {
     ) -> Result<(Vec<Attribute>, Vec<Item>)> {
         let text = read_source(file).map_err(|(line, reason)| match line {
             Some(line) => error_at_line(self.root, file, line, reason),
-            None => err!("{}: cannot read: {}", shown(self.root, file).display(), reason),
+            None => err!(
+                "{}: cannot read: {}",
+                shown(self.root, file).display(),
+                reason
+            ),
         })?;
         source_text::check_nesting(&text)
             .map_err(|(line, reason)| error_at_line(self.root, file, line, reason))?;
@@ -947,7 +951,9 @@ fn symlink_trouble(path: &Path) -> Option<String> {
         at = at.parent()?;
     }
     let err = std::fs::metadata(at).err()?;
-    let is_link = at.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink());
+    let is_link = at
+        .symlink_metadata()
+        .is_ok_and(|m| m.file_type().is_symlink());
     if !is_link {
         return None;
     }
@@ -1077,14 +1083,20 @@ fn read_included(
         .check(file, "`include!`")
         .map_err(|why| (span, why))?;
     let text = read_source(file).map_err(|(line, why)| match line {
-        Some(line) => (span, format!("`include!` of {}:{}: {}", file.display(), line, why)),
+        Some(line) => (
+            span,
+            format!("`include!` of {}:{}: {}", file.display(), line, why),
+        ),
         None => (
             span,
             format!("`include!` cannot read {}: {}", file.display(), why),
         ),
     })?;
     source_text::check_nesting(&text).map_err(|(line, why)| {
-        (span, format!("`include!` of {}:{}: {}", file.display(), line, why))
+        (
+            span,
+            format!("`include!` of {}:{}: {}", file.display(), line, why),
+        )
     })?;
     Ok(text)
 }

@@ -79,7 +79,11 @@ mod tests {
             macro_use_crates(&file.items),
             BTreeSet::from(["proconio".to_string()])
         );
-        let exports = BTreeSet::from(["fastout".to_string(), "Readable".to_string(), "other".to_string()]);
+        let exports = BTreeSet::from([
+            "fastout".to_string(),
+            "Readable".to_string(),
+            "other".to_string(),
+        ]);
         let skip = BTreeSet::from(["proconio".to_string()]);
         assert_eq!(
             bare_uses(&file.items, &skip, &exports),

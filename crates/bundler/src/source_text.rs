@@ -16,7 +16,11 @@ pub fn utf8(bytes: Vec<u8>) -> Result<String, (usize, String)> {
         let at = err.utf8_error().valid_up_to();
         let bytes = err.as_bytes();
         let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = at - bytes[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let column = at
+            - bytes[..at]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
         (
             line,
             format!(
@@ -87,7 +91,11 @@ mod tests {
         );
         let (line, why) = check_nesting(&deep).unwrap_err();
         assert_eq!(line, 2);
-        assert!(why.starts_with("parentheses nested more than 256 deep"), "{}", why);
+        assert!(
+            why.starts_with("parentheses nested more than 256 deep"),
+            "{}",
+            why
+        );
         let fine = format!(
             "fn main() {{ let x = {}1{}; }}",
             "(".repeat(MAX_NESTING - 2),

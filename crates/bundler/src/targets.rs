@@ -204,7 +204,9 @@ impl Workspace {
             .map(|(t, _)| t.clone())
             .collect();
         if found.is_empty() {
-            let manifest = shown(&self.root, &package.manifest_path).display().to_string();
+            let manifest = shown(&self.root, &package.manifest_path)
+                .display()
+                .to_string();
             if package.bins.is_empty() {
                 bail!(
                     "{}: {} has no src/main.rs and no [[bin]], so there is nothing to bundle",

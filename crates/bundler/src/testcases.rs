@@ -51,7 +51,14 @@ pub fn find(root: &Path, target: &BinTarget) -> Result<Samples> {
     let mut written = None;
     let suites: Vec<PathBuf> = names
         .iter()
-        .flat_map(|n| ["yml", "yaml"].map(|e| target.package_dir.join("testcases").join(format!("{}.{}", n, e))))
+        .flat_map(|n| {
+            ["yml", "yaml"].map(|e| {
+                target
+                    .package_dir
+                    .join("testcases")
+                    .join(format!("{}.{}", n, e))
+            })
+        })
         .collect();
     looked.push(shown(&suites[0]));
     if let Some(suite) = suites.iter().find(|s| s.is_file()) {

@@ -157,7 +157,9 @@ fn fixture_bundles(pretty: bool) -> &'static BTreeMap<String, String> {
                         let mut done = Vec::new();
                         loop {
                             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some(target) = names.get(i) else { break done };
+                            let Some(target) = names.get(i) else {
+                                break done;
+                            };
                             let name = &target.id;
                             let both = assemble_layouts(ws, target, &quick(), &[false, true])
                                 .unwrap_or_else(|e| panic!("{}: {:#}", name, e));
@@ -961,3 +963,5 @@ fn a_crate_whose_generated_inputs_were_not_made_fails_with_the_reason() {
         .join(format!("target/bundle/{}.rs", FIXTURE_CRATE))
         .exists());
 }
+
+mod layouts;
