@@ -966,3 +966,4 @@ fn a_crate_whose_generated_inputs_were_not_made_fails_with_the_reason() {
 
 mod layouts;
 mod refusals;
+mod sources;
