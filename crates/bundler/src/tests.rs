@@ -966,4 +966,3 @@ fn a_crate_whose_generated_inputs_were_not_made_fails_with_the_reason() {
 
 mod layouts;
 mod refusals;
-mod sources;
