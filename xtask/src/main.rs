@@ -8,7 +8,7 @@ const HELP: &str = "\
 cargo xtask <command> [options]     (cargo xtask <command> --help for its options)
 
 commands:
-  bundle <crate>... | --all | --fixtures [--provided CRATE]... [--deny-warnings]
+  bundle <crate>... | --bin NAME... | --all | --fixtures [--provided CRATE]... [--deny-warnings]
          [--rustc PATH] [--edition E] [--skip-missing] [--workspace DIR] [--cases N]
                               write target/bundle/<crate>.rs with the libraries it uses, prove
                               it on rustc 2021 and 2024 and /usr/bin/rustc (1.63), run the

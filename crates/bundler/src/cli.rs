@@ -63,6 +63,35 @@ impl Args {
         Ok(found)
     }
 
+    /// Every value of a repeatable `--name value` or `--name=value` (removes them), in order.
+    pub fn values(&mut self, name: &str) -> Result<Vec<String>> {
+        let mut found = Vec::new();
+        while let Some(v) = self.first_value(name)? {
+            found.push(v);
+        }
+        Ok(found)
+    }
+
+    /// The first value of `--name` (removes it).
+    fn first_value(&mut self, name: &str) -> Result<Option<String>> {
+        let prefix = format!("{}=", name);
+        let Some(i) = self
+            .args
+            .iter()
+            .position(|a| a == name || a.starts_with(&prefix))
+        else {
+            return Ok(None);
+        };
+        let arg = self.args.remove(i);
+        if arg == name {
+            if i >= self.args.len() {
+                bail!("{} needs a value", name);
+            }
+            return Ok(Some(self.args.remove(i)));
+        }
+        Ok(Some(arg[prefix.len()..].to_string()))
+    }
+
     /// The value of `--name` parsed as `T`.
     pub fn parsed<T>(&mut self, name: &str) -> Result<Option<T>>
     where
@@ -123,6 +152,14 @@ mod tests {
         assert!(a.flag("--all"));
         let err = a.finish().unwrap_err().to_string();
         assert_eq!(err, "--all given twice: give it once");
+    }
+
+    #[test]
+    fn reads_repeated_values_in_order() {
+        let mut a = args(&["--bin", "a", "x", "--bin=b", "--bin", "c"]);
+        assert_eq!(a.values("--bin").unwrap(), ["a", "b", "c"]);
+        assert_eq!(a.finish().unwrap(), ["x"]);
+        assert!(args(&["--bin"]).values("--bin").is_err());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! bundled by the default command. One line per crate, compared with `expected.txt`. Ignored:
 //! it downloads from crates.io and builds every library (CI runs it).
 
-use super::{bundle_crate, Options};
+use super::{bundle_in, Options};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -17,17 +17,18 @@ fn trial(dir: &Path) -> BTreeMap<String, String> {
     for ws in WORKSPACES {
         let root = dir.join(ws);
         let ws_read = super::Workspace::read(&root).unwrap_or_else(|e| panic!("{:#}", e));
-        let names = ws_read.binaries();
-        super::check_with_cargo(&root, &names).unwrap_or_else(|e| panic!("{}: {:#}", ws, e));
-        for name in names {
-            let result = match bundle_crate(&root, &name, &Options::from_flags(None, None)) {
+        let targets = ws_read.binaries();
+        super::check_with_cargo(&ws_read, &targets).unwrap_or_else(|e| panic!("{}: {:#}", ws, e));
+        for target in targets {
+            let result = match bundle_in(&ws_read, &target, &Options::from_flags(None, None), None)
+            {
                 Ok(_) => "bundled".to_string(),
                 Err(err) => {
                     let text = format!("{:#}", err);
                     format!("refused: {}", text.lines().next().unwrap_or(""))
                 }
             };
-            results.insert(name, result);
+            results.insert(target.id, result);
         }
     }
     results

@@ -7,21 +7,28 @@
 mod build_script;
 mod cfg;
 pub mod cli;
+mod compete_yaml;
 pub mod compile_cache;
+mod confine;
 mod digest;
 #[cfg(test)]
 mod ecosystem;
 mod edition;
 mod load;
+mod macro_use;
 mod print;
 mod prune;
 mod ref_bindings;
 mod resolve;
 mod rewrite;
+mod source_text;
+mod targets;
+mod testcases;
 mod verify;
 pub mod workspace;
 
 use crate::cli::Args;
+use confine::Confine;
 use context_error::{bail, Context, Result};
 use load::{Loader, Plan, Sources, Tree, Workspace};
 use proc_macro2::Span;
@@ -32,13 +39,30 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use syn::visit_mut::VisitMut;
 use syn::{parse_quote, Ident, Item};
+pub use targets::BinTarget;
 pub use verify::{Case, Compiler};
 
 /// Debian's rustc 1.63, as old as the judges' compilers (CI installs it with apt-get).
 pub(crate) const OLD_RUSTC: &str = "/usr/bin/rustc";
 
-/// Bundles should stay below this size (judges cap source files, some at 16 KiB or 64 KiB).
+/// Bundles should stay below this size, well under the judges' caps on a source file.
 const SIZE_TARGET: usize = 16 * 1024;
+
+/// Judges' caps on a submitted source file, as their rules state them.
+const JUDGE_CAPS: &[(&str, usize)] = &[("Codeforces", 64 * 1024), ("AtCoder", 512 * 1024)];
+
+/// The command the user runs, for usage lines and bundle headers.
+static COMMAND: OnceLock<&'static str> = OnceLock::new();
+
+/// Names the command the bundler is run as (`cargo gamedp-bundle`); `cargo xtask bundle`
+/// unless said. Only the first call counts.
+pub fn invoked_as(command: &'static str) {
+    COMMAND.get_or_init(|| command);
+}
+
+fn command() -> &'static str {
+    COMMAND.get().copied().unwrap_or("cargo xtask bundle")
+}
 
 /// The fixture workspace of `--fixtures`, relative to xtask's folder.
 const FIXTURES: &str = "testdata/fixture";
@@ -55,6 +79,9 @@ pub struct Options {
     /// `compilers` named by the command line (`--rustc`, `--edition`): the judge metadata's
     /// `compilers` lists do not replace them.
     pub explicit_compilers: bool,
+    /// Files and folders outside a crate's package that `include_str!`, `include_bytes!`,
+    /// `include!` and `#[path]` may still take into a bundle (`--allow-include`).
+    pub allow_include: Vec<PathBuf>,
 }
 
 /// A compiler of a `compilers` list: `RUSTC EDITION`, RUSTC a command or a path.
@@ -102,6 +129,7 @@ impl Options {
             provided: Vec::new(),
             pretty: false,
             explicit_compilers: rustc.is_some() || edition.is_some(),
+            allow_include: Vec::new(),
         }
     }
 
@@ -159,9 +187,13 @@ pub struct Summary {
     pub name: String,
     pub path: PathBuf,
     pub bytes: usize,
+    /// Laid out with `--pretty` (larger than the default).
+    pub pretty: bool,
     /// For each bundled library: its name, items kept and items available.
     pub items: Vec<(String, usize, usize)>,
     pub samples: usize,
+    /// Where samples were looked for (for a bundle that found none).
+    pub samples_looked: Vec<String>,
     /// Generated inputs answered as the crate's solver answers them.
     pub generated: usize,
     /// `rustc 1.63.0 (2021)` for each compiler that passed.
@@ -184,7 +216,7 @@ impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {} bytes", self.name, self.bytes)?;
         if self.bytes > SIZE_TARGET {
-            write!(f, " (over the {} KiB target)", SIZE_TARGET / 1024)?;
+            write!(f, " ({})", size_warning(self.bytes, self.pretty))?;
         }
         for (library, kept, available) in &self.items {
             write!(f, ", {} items {}/{}", library, kept, available)?;
@@ -203,8 +235,8 @@ impl std::fmt::Display for Summary {
         if self.samples == 0 {
             write!(
                 f,
-                ", NO SAMPLES RUN (samples/{}/ has none), {}compiled on {}",
-                self.name,
+                ", NO SAMPLES RUN (none in {}), {}compiled on {}",
+                self.samples_looked.join(", "),
                 generated,
                 self.checked.join(", ")
             )?;
@@ -235,18 +267,54 @@ impl std::fmt::Display for Summary {
     }
 }
 
+/// What a bundle over [`SIZE_TARGET`] is told: a warning (it is written), the judges' caps,
+/// which one it is over, and how to make it smaller.
+fn size_warning(bytes: usize, pretty: bool) -> String {
+    let caps: Vec<String> = JUDGE_CAPS
+        .iter()
+        .map(|(judge, cap)| format!("{} {} KiB", judge, cap / 1024))
+        .collect();
+    let over: Vec<&str> = JUDGE_CAPS
+        .iter()
+        .filter(|(_, cap)| bytes > *cap)
+        .map(|(judge, _)| *judge)
+        .collect();
+    let mut text = format!(
+        "over the {} KiB target: a warning, the bundle is written; judges cap a source file (e.g. {})",
+        SIZE_TARGET / 1024,
+        caps.join(", ")
+    );
+    if !over.is_empty() {
+        text.push_str(&format!(", and this is over {}'s", over.join(" and ")));
+    }
+    text.push_str(if pretty {
+        "; without --pretty the libraries are laid out compactly"
+    } else {
+        "; it shrinks with fewer library items used"
+    });
+    text
+}
+
 /// What `cargo xtask bundle --help` prints.
 pub const USAGE: &str = "\
-cargo xtask bundle <crate>... | --all | --fixtures [options]
+cargo xtask bundle <crate>... | --bin NAME... | --all | --fixtures [options]
 
 Writes target/bundle/<crate>.rs: the crate's main.rs and lib.rs with the parts of every library it
 uses (workspace crates and std-only crates.io dependencies, pruned item by item), then proves it:
 compiles it with rustc alone on the judges' compilers (the current rustc on editions 2021 and
 2024 and /usr/bin/rustc 1.63 on 2021, unless `compilers = [\"RUSTC EDITION\", ..]` in
-[package.metadata.judge] or [workspace.metadata.judge] names others) and runs every
-samples/<crate>/*.in on each. The file is replaced only when
-every check passed; a rejected text is kept as <crate>.rs.failed.
-  --all              every crate of the workspace with a src/main.rs (libraries are skipped)
+[package.metadata.judge] or [workspace.metadata.judge] names others) and runs every sample on
+each: samples/<crate>/*.in, and for a binary also its package's testcases/<bin>.yml
+(cargo-compete) and test/<bin>/ (online-judge-tools; test/ for a package's only binary). The file
+is replaced only when every check passed; a rejected text is kept as <crate>.rs.failed.
+A <crate> is a package (its src/main.rs; every binary of a package without one) or a binary.
+  --bin NAME         the binary NAME (repeatable), as cargo's --bin: a package with several
+                     binaries (src/bin/a.rs, [[bin]] path = ..) bundles each as
+                     target/bundle/<bin>.rs, or <package>/<bin>.rs where two packages have a <bin>
+  --package P, -p P  with --bin: the binary of package P
+  --all              every binary of the workspace: each package's src/main.rs, and each binary
+                     of a package without one (not those with required-features; not
+                     [package.metadata.judge] bundle = false)
   --fixtures         the crates of crates/bundler/testdata/fixture, the bundler's own test workspace
   --workspace DIR    the crates of another workspace
   --provided CRATE   leave CRATE to the judge as an external crate (repeatable; also
@@ -257,6 +325,8 @@ every check passed; a rejected text is kept as <crate>.rs.failed.
   --rustc PATH       check on this compiler only, instead of the judges'
   --edition E        with --rustc: the edition to check (default 2021)
   --skip-missing     a compiler that is not installed is skipped, not an error
+  --allow-include P  let include_str!, include_bytes!, include! and #[path] take file P (or the
+                     files under folder P) from outside the crate's package (repeatable)
 ";
 
 pub fn run(args: Vec<String>) -> Result<()> {
@@ -278,20 +348,21 @@ pub type Prepare<'a> = dyn Fn(&Path, &[String], &Deliver) -> Result<()> + Sync +
 /// bundles are assembled, compiled and run on their samples; each bundle waits for its own
 /// inputs only then, so the first crates' inputs are run while the last ones' are being made.
 pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
-    // `--provided` may be repeated (`Args::value` keeps the last).
-    let mut provided = Vec::new();
-    let mut rest = Vec::new();
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        if arg == "--provided" {
-            provided.push(args.next().context("--provided needs a crate name")?);
-        } else if let Some(name) = arg.strip_prefix("--provided=") {
-            provided.push(name.to_string());
-        } else {
-            rest.push(arg);
-        }
-    }
-    let mut args = Args::new(rest);
+    let args: Vec<String> = args
+        .into_iter()
+        .map(|a| {
+            if a == "-p" {
+                "--package".to_string()
+            } else {
+                a
+            }
+        })
+        .collect();
+    let mut args = Args::new(args);
+    let provided = args.values("--provided")?;
+    let bins = args.values("--bin")?;
+    let package = args.value("--package")?;
+    let allow_include = args.values("--allow-include")?;
     let all = args.flag("--all");
     let fixtures = args.flag("--fixtures");
     let skip_missing = args.flag("--skip-missing");
@@ -305,6 +376,14 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     options.skip_missing = skip_missing;
     options.provided = provided;
     options.pretty = pretty;
+    options.allow_include = allow_include
+        .iter()
+        .map(|p| {
+            Path::new(p)
+                .canonicalize()
+                .with_context(|| format!("--allow-include {}", p))
+        })
+        .collect::<Result<_>>()?;
     if deny_warnings {
         options.deny_warnings();
     }
@@ -314,36 +393,55 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
         (false, None) => workspace::root(),
     };
     let ws = Workspace::read(&root)?;
-    let names = if all || (fixtures && names.is_empty()) {
-        if !names.is_empty() {
-            bail!("give crate names or --all, not both");
+    let selected = names.is_empty() && bins.is_empty() && package.is_none();
+    let targets = if all || (fixtures && selected) {
+        if !selected {
+            bail!("give crate names (or --bin) or --all, not both");
         }
         ws.binaries()
     } else {
-        names
+        if package.is_some() && !names.is_empty() {
+            bail!("--package names the package: give it or crate names, not both");
+        }
+        ws.select(&names, &bins, package.as_deref())?
     };
-    if names.is_empty() {
-        bail!("usage: cargo xtask bundle <crate>... | --all");
+    if targets.is_empty() {
+        bail!(
+            "usage: {} <crate>... | --bin NAME... | --all (see --help)",
+            command()
+        );
     }
     if fixtures {
-        check_with_cargo(&ws.root, &names)?;
+        check_with_cargo(&ws, &targets)?;
     }
     // The generated inputs are made (for the workbench: the oracle programs built by cargo, then
     // run) while the bundles are assembled, compiled and run on their samples, which need none:
     // both keep the cores busy, and neither waits for the other until a bundle's generated
-    // inputs are due.
+    // inputs are due. Only a package's src/main.rs has them (from the package's oracle program).
     let prepared: Vec<OnceLock<std::result::Result<Option<Generated>, String>>> =
-        names.iter().map(|_| OnceLock::new()).collect();
+        targets.iter().map(|_| OnceLock::new()).collect();
+    let with_inputs: Vec<usize> = (0..targets.len()).filter(|&k| targets[k].main).collect();
+    let prepared_names: Vec<String> = with_inputs
+        .iter()
+        .map(|&k| targets[k].package.clone())
+        .collect();
+    for (k, slot) in prepared.iter().enumerate() {
+        if !targets[k].main {
+            slot.set(Ok(None)).ok();
+        }
+    }
+    let names: Vec<String> = targets.iter().map(|t| t.id.clone()).collect();
     let results: Vec<Result<Summary>> = std::thread::scope(|scope| {
-        let (root, names, prepared) = (&ws.root, &names, &prepared);
+        let (root, prepared) = (&ws.root, &prepared);
+        let (with_inputs, prepared_names) = (&with_inputs, &prepared_names);
         scope.spawn(move || {
-            let deliver = |k: usize, made: Result<Option<Generated>>| {
-                if let Some(slot) = prepared.get(k) {
+            let deliver = |i: usize, made: Result<Option<Generated>>| {
+                if let Some(slot) = with_inputs.get(i).and_then(|&k| prepared.get(k)) {
                     slot.set(made.map_err(|e| format!("{:#}", e))).ok();
                 }
             };
             let made = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                prepare(root, names, &deliver)
+                prepare(root, prepared_names, &deliver)
             }));
             // Whatever was not delivered is settled, so that no bundle waits for ever.
             let rest = match made {
@@ -358,10 +456,10 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
                 eprintln!("error: making the generated inputs: {}", err);
             }
         });
-        let handles: Vec<_> = names
+        let handles: Vec<_> = targets
             .iter()
             .enumerate()
-            .map(|(k, name)| {
+            .map(|(k, target)| {
                 let (ws, options) = (&ws, &options);
                 // Pruning recurses through imports as deep as a library's glob cycles go.
                 std::thread::Builder::new()
@@ -371,7 +469,7 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
                             Ok(made) => Ok(made.as_ref()),
                             Err(err) => bail!("its generated inputs were not made: {}", err),
                         };
-                        bundle_later(ws, name, options, &generated)
+                        bundle_later(ws, target, options, &generated)
                     })
                     .expect("a bundling thread starts")
             })
@@ -390,8 +488,9 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
                 }
                 if summary.samples == 0 {
                     eprintln!(
-                        "warning: {}: no samples in samples/{}/, so the bundle was compiled but never run",
-                        name, name
+                        "warning: {}: no samples (none in {}), so the bundle was compiled but never run",
+                        name,
+                        summary.samples_looked.join(", ")
                     );
                 }
                 println!("{}", summary);
@@ -413,49 +512,44 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
     Ok(())
 }
 
-/// `--fixtures`: what `cargo run --release -p <crate>` answers on each sample must be the
-/// expected output, which the bundles are then checked against. One build per crate: cargo
-/// unifies features only among the packages one command builds.
-fn check_with_cargo(root: &Path, names: &[String]) -> Result<()> {
+/// `--fixtures`: what `cargo run --release -p <crate> --bin <bin>` answers on each sample
+/// must be the expected output, which the bundles are then checked against. One build per
+/// binary: cargo unifies features only among the packages one command builds.
+fn check_with_cargo(ws: &Workspace, targets: &[BinTarget]) -> Result<()> {
+    let root = ws.root.as_path();
     let scratch = TempDir::new("cargo-run")?;
-    for name in names {
+    for target in targets {
         let status = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
-            .args([
-                "build",
-                "--release",
-                "--quiet",
-                "-p",
-                name,
-                "--manifest-path",
-            ])
+            .args(["build", "--release", "--quiet", "-p"])
+            .arg(ws.package_spec(&target.package))
+            .args(["--bin", &target.bin, "--manifest-path"])
             .arg(root.join("Cargo.toml"))
             .stderr(Stdio::null())
             .status()
             .context("running cargo build")?;
         if !status.success() {
-            bail!("cargo build --release -p {} failed", name);
+            bail!(
+                "cargo build --release -p {} --bin {} failed",
+                target.package,
+                target.bin
+            );
         }
-        let binary = root.join("target/release").join(name);
-        let cases = samples_of(root, name)?;
-        verify::run_samples(&binary, &cases, scratch.path())
-            .with_context(|| format!("{}: cargo run --release", name))?;
+        let binary = root.join("target/release").join(&target.bin);
+        let samples = testcases::find(root, target)?;
+        verify::run_samples(&binary, &samples.cases, scratch.path())
+            .with_context(|| format!("{}: cargo run --release", target.id))?;
     }
     Ok(())
 }
 
-fn samples_of(root: &Path, name: &str) -> Result<Vec<verify::Case>> {
-    Ok(if workspace::samples_dir(root, name).is_dir() {
-        workspace::samples(root, name)?
-    } else {
-        Vec::new()
-    })
-}
-
-/// Bundles binary crate `name` of the workspace at `root` into `target/bundle/<name>.rs`,
-/// compiled and run on the samples with every compiler of `options` first. On failure the
-/// previous bundle stays; the rejected text goes to `<name>.rs.failed` for inspection.
+/// Bundles binary crate `name` (a package with one binary, or a binary) of the workspace at
+/// `root` into `target/bundle/<name>.rs`, compiled and run on the samples with every compiler
+/// of `options` first. On failure the previous bundle stays; the rejected text goes to
+/// `<name>.rs.failed` for inspection.
 pub fn bundle_crate(root: &Path, name: &str, options: &Options) -> Result<Summary> {
-    bundle_in(&Workspace::read(root)?, name, options, None)
+    let ws = Workspace::read(root)?;
+    let target = ws.target(name)?;
+    bundle_in(&ws, &target, options, None)
 }
 
 /// `bundle_crate`, also checked on `generated` inputs, which it must answer as the crate's
@@ -466,37 +560,41 @@ pub fn bundle_crate_with(
     options: &Options,
     generated: Option<&Generated>,
 ) -> Result<Summary> {
-    bundle_in(&Workspace::read(root)?, name, options, generated)
+    let ws = Workspace::read(root)?;
+    let target = ws.target(name)?;
+    bundle_in(&ws, &target, options, generated)
 }
 
 fn bundle_in(
     ws: &Workspace,
-    name: &str,
+    target: &BinTarget,
     options: &Options,
     generated: Option<&Generated>,
 ) -> Result<Summary> {
-    bundle_later(ws, name, options, &|| Ok(generated))
+    bundle_later(ws, target, options, &|| Ok(generated))
 }
 
 /// [`bundle_in`] with the generated inputs asked for only when they are due.
 fn bundle_later<'g>(
     ws: &Workspace,
-    name: &str,
+    bin: &BinTarget,
     options: &Options,
     generated: &Later<'g>,
 ) -> Result<Summary> {
     let root = ws.root.as_path();
-    let assembled = assemble_in(ws, name, &options.provided, options.pretty)?;
+    let name = bin.id.as_str();
+    let assembled = assemble_in(ws, bin, options, options.pretty)?;
     let target = workspace::bundle_path(root, name);
     let dir = target.parent().expect("bundle path has a folder");
     std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let failed_copy = target.with_extension("rs.failed");
-    let cases = samples_of(root, name)?;
+    let samples = testcases::find(root, bin)?;
+    let cases = &samples.cases;
     let shown_failed = failed_copy.strip_prefix(root).unwrap_or(&failed_copy);
     let subject = verify::Subject {
-        name,
+        name: bin.file_stem(),
         text: &assembled.text,
-        cases: &cases,
+        cases,
         edition: &assembled.edition,
         map: &assembled.map,
         root,
@@ -517,7 +615,7 @@ fn bundle_later<'g>(
             .filter(|c| c.rustc == Path::new("rustc"))
             .cloned()
             .collect();
-        let externs = cargo_externs(root, name)?;
+        let externs = cargo_externs(ws, bin)?;
         for c in &mut current {
             c.externs = externs.clone();
         }
@@ -532,10 +630,10 @@ fn bundle_later<'g>(
     // A bundle proven before on the same text, compilers, samples and generated inputs is not
     // compiled again: the proof would be the same (a warm `--all` after a change of one crate
     // proves that one). Only then are the generated inputs awaited before the compilers run.
-    let proof_file = dir.join(".proofs").join(name);
+    let proof_file = root.join("target/bundle/.proofs").join(name);
     let unchanged = std::fs::read_to_string(&target).ok().as_deref() == Some(&assembled.text);
     let remembered = if unchanged && proof_file.is_file() {
-        let key = proof_key(&assembled.text, &compilers, &cases, generated()?)?;
+        let key = proof_key(&assembled.text, &compilers, cases, generated()?)?;
         read_proof(&proof_file, key)
     } else {
         None
@@ -549,7 +647,7 @@ fn bundle_later<'g>(
             proof.and_then(|proof| {
                 write_proof(
                     &proof_file,
-                    proof_key(&assembled.text, &compilers, &cases, made)?,
+                    proof_key(&assembled.text, &compilers, cases, made)?,
                     &proof,
                 );
                 Ok(proof)
@@ -572,8 +670,10 @@ fn bundle_later<'g>(
         name: name.to_string(),
         path: target.strip_prefix(root).unwrap_or(&target).to_path_buf(),
         bytes: assembled.text.len(),
+        pretty: options.pretty,
         items: assembled.items,
         samples: cases.len(),
+        samples_looked: samples.looked.clone(),
         generated: generated()?.map_or(0, |g| g.cases.len()),
         checked: proof.passed,
         skipped: proof.skipped,
@@ -670,23 +770,21 @@ fn write_proof(file: &Path, key: u64, proof: &verify::Proof) {
 
 /// `--extern name=path` for each dependency of `name` (its proc-macro crates too), from a
 /// `cargo build --release` of it: how a bundle that leaves crates to the judge is checked.
-fn cargo_externs(root: &Path, name: &str) -> Result<Vec<(String, PathBuf)>> {
+fn cargo_externs(ws: &Workspace, target: &BinTarget) -> Result<Vec<(String, PathBuf)>> {
+    // The package id, not the name: a dependency may have the package's name (a solution
+    // named after the library it tries), and `-p name` is then ambiguous to cargo.
     let out = std::process::Command::new(std::env::var("CARGO").unwrap_or("cargo".into()))
-        .args([
-            "build",
-            "--release",
-            "--message-format=json",
-            "-p",
-            name,
-            "--manifest-path",
-        ])
-        .arg(root.join("Cargo.toml"))
+        .args(["build", "--release", "--message-format=json", "-p"])
+        .arg(ws.package_spec(&target.package))
+        .args(["--bin", &target.bin, "--manifest-path"])
+        .arg(ws.root.join("Cargo.toml"))
         .output()
         .context("running cargo build")?;
     if !out.status.success() {
         bail!(
-            "cargo build --release -p {} failed:\n{}",
-            name,
+            "cargo build --release -p {} --bin {} failed:\n{}",
+            target.package,
+            target.bin,
             String::from_utf8_lossy(&out.stderr)
         );
     }
@@ -744,12 +842,20 @@ pub struct Assembled {
 
 /// Builds the bundle text of binary crate `name` in the workspace at `root`.
 pub fn assemble(root: &Path, name: &str) -> Result<Assembled> {
-    assemble_in(&Workspace::read(root)?, name, &[], false)
+    let ws = Workspace::read(root)?;
+    let target = ws.target(name)?;
+    assemble_in(&ws, &target, &Options::from_flags(None, None), false)
 }
 
-/// Builds the bundle text of `name`; `pretty` lays out the libraries like the binary's code.
-fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) -> Result<Assembled> {
-    let mut one = assemble_layouts(ws, name, provided, &[pretty])?;
+/// Builds the bundle text of `target` with the `provided` crates and `allow_include` paths of
+/// `options`; `pretty` lays out the libraries like the binary's code.
+fn assemble_in(
+    ws: &Workspace,
+    target: &BinTarget,
+    options: &Options,
+    pretty: bool,
+) -> Result<Assembled> {
+    let mut one = assemble_layouts(ws, target, options, &[pretty])?;
     Ok(one.remove(0))
 }
 
@@ -757,27 +863,23 @@ fn assemble_in(ws: &Workspace, name: &str, provided: &[String], pretty: bool) ->
 /// in each.
 fn assemble_layouts(
     ws: &Workspace,
-    name: &str,
-    provided: &[String],
+    target: &BinTarget,
+    options: &Options,
     layouts: &[bool],
 ) -> Result<Vec<Assembled>> {
-    let plan = ws.plan(name, provided)?;
+    let plan = ws.plan(target, &options.provided)?;
     let root = ws.root.as_path();
 
     // Load: the binary's `main.rs`, then each library's root file.
     let mut sources = Sources::new();
-    let main_dir = plan
-        .main_file
-        .parent()
-        .and_then(Path::parent)
-        .unwrap_or(root)
-        .to_path_buf();
+    let main_crate = plan.name.replace('-', "_");
     let main_env = load::cargo_env(
-        &plan.name,
+        &plan.package,
         &plan.version,
-        &plan.name.replace('-', "_"),
-        &main_dir,
+        &main_crate,
+        &plan.manifest_dir,
     );
+    let allowed = &options.allow_include;
     let mut main = load_tree(
         root,
         cfg::CfgSet {
@@ -789,11 +891,25 @@ fn assemble_layouts(
         Vec::new(),
         &mut sources,
         &plan.edition,
+        &Confine::new(
+            &plan.manifest_dir,
+            &main_crate,
+            &plan.package,
+            &plan.version,
+            allowed,
+        ),
     )?;
     let mut libs = Vec::new();
     for lib in &plan.crates {
         let mut env = load::cargo_env(&lib.package, &lib.version, &lib.module, &lib.manifest_dir);
         env.extend(lib.build_env.clone());
+        let confine = Confine::new(
+            &lib.manifest_dir,
+            &lib.module,
+            &lib.package,
+            &lib.version,
+            allowed,
+        );
         let mut tree = load_tree(
             root,
             cfg::CfgSet {
@@ -805,12 +921,14 @@ fn assemble_layouts(
             vec![lib.module.clone()],
             &mut sources,
             &lib.edition,
+            &confine,
         )?;
         // A library of edition 2021 or older, bundled into a binary that may be 2024.
         ref_bindings::drop_redundant_refs(&mut tree.items);
         libs.push(tree);
     }
 
+    let macro_use = macro_use::macro_use_crates(&main.items);
     let exported = rewrite_paths(&plan, &mut main, &mut libs)?;
     let mut root_names: BTreeSet<String> = plan.crates.iter().map(|c| c.module.clone()).collect();
     root_names.extend(exported.values().flatten().cloned());
@@ -831,14 +949,49 @@ fn assemble_layouts(
         .collect();
     let used = prune::prune(&mut items, &modules, &proc_macros, root, &sources)?;
     for (name, p) in &plan.proc_macros {
-        let mut macros: Vec<&String> = used.get(name).into_iter().flatten().collect();
+        let mut macros: Vec<String> = used.get(name).into_iter().flatten().cloned().collect();
         let named = items
             .iter()
             .any(|item| mentions(quote::ToTokens::to_token_stream(item), name));
-        if macros.is_empty() && !named {
+        // Through `#[macro_use] extern crate x;` only x itself, left to the judge, brings the
+        // macro into scope: leaving the proc-macro crate alone to the judge would not.
+        let bare = match (&p.exports, &p.through) {
+            (Some(exports), Some(through)) if !macro_use.is_empty() => {
+                macro_use::bare_uses(&items, &modules, exports)
+                    .into_iter()
+                    .map(|m| (m, through.clone()))
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        if macros.is_empty() && !named && bare.is_empty() {
             continue;
         }
         macros.dedup();
+        let hint = match bare.first() {
+            Some((_, through)) => {
+                macros.extend(bare.iter().map(|(m, _)| m.clone()));
+                macros.sort();
+                macros.dedup();
+                format!(
+                    "pass --provided {}, whose #[macro_use] brings them in scope, or set provided = [\"{}\"] in [package.metadata.judge]",
+                    through, through
+                )
+            }
+            None => {
+                let or = match &p.through {
+                    Some(through) => format!(
+                        " (or {}, the solution's dependency that re-exports it)",
+                        through
+                    ),
+                    None => String::new(),
+                };
+                format!(
+                    "pass --provided {}{}, or set provided = [\"{}\"] in [package.metadata.judge]",
+                    p.package, or, p.package
+                )
+            }
+        };
         let what = if macros.is_empty() {
             String::new()
         } else {
@@ -846,13 +999,12 @@ fn assemble_layouts(
             format!(" (the solution uses {})", list.join(", "))
         };
         bail!(
-            "crate `{}` ({} {}) cannot be bundled: it is a proc-macro crate, which runs inside the compiler{}; a judge compiles one file with rustc alone (if the judge installs it, pass --provided {}, or set provided = [\"{}\"] in [package.metadata.judge])",
+            "crate `{}` ({} {}) cannot be bundled: it is a proc-macro crate, which runs inside the compiler{}; a judge compiles one file with rustc alone (if the judge installs it, {})",
             name,
             p.package,
             p.version,
             what,
-            p.package,
-            p.package
+            hint
         );
     }
     let after = prune::defined_names(&items, root, &sources);
@@ -864,7 +1016,7 @@ fn assemble_layouts(
         .crates
         .iter()
         .zip(available)
-        .filter(|(c, _)| c.package != plan.name)
+        .filter(|(c, _)| c.package != plan.package)
         .map(|(c, n)| {
             let kept = library_module(&items, &c.module).map_or(0, prune::count_items);
             (c.package.clone(), kept, n)
@@ -909,6 +1061,7 @@ fn assemble_layouts(
     Ok(layouts.iter().map(|&pretty| print(pretty)).collect())
 }
 
+#[allow(clippy::too_many_arguments)] // one per stage input; a struct would only rename them
 fn load_tree(
     root: &Path,
     cfg: cfg::CfgSet,
@@ -917,6 +1070,7 @@ fn load_tree(
     module: Vec<String>,
     sources: &mut Sources,
     edition: &str,
+    confine: &Confine,
 ) -> Result<Tree> {
     Loader {
         root,
@@ -924,6 +1078,7 @@ fn load_tree(
         env,
         sources,
         edition_2015: edition == "2015",
+        confine,
     }
     .load_crate(file, module)
 }
@@ -1108,7 +1263,7 @@ fn header(plan: &Plan) -> String {
     let mut parts: Vec<String> = plan
         .crates
         .iter()
-        .filter(|c| c.package != plan.name)
+        .filter(|c| c.package != plan.package)
         .map(|c| match c.source.as_deref().and_then(git_source) {
             Some((url, rev)) => format!("{} {} from {} rev {}", c.package, c.version, url, rev),
             None => format!("{} {}", c.package, c.version),
@@ -1117,7 +1272,7 @@ fn header(plan: &Plan) -> String {
     if let Some(commit) = source_commit(&plan.root) {
         parts.push(format!("commit {}", commit));
     }
-    let mut text = format!("// {}: bundled by `cargo xtask bundle`", plan.name);
+    let mut text = format!("// {}: bundled by `{}`", plan.name, command());
     if !parts.is_empty() {
         text.push_str(&format!(" ({})", parts.join(", ")));
     }

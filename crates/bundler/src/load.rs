@@ -6,6 +6,9 @@
 //! the build would not compile dropped on the way (see `cfg`).
 
 use super::cfg::{CfgSet, Cleaner};
+use super::confine::Confine;
+use super::source_text;
+use super::targets::BinTarget;
 use context_error::{bail, err, Context, Result};
 use proc_macro2::{Literal, Span, TokenStream, TokenTree};
 use serde_json::Value;
@@ -62,10 +65,12 @@ pub fn shown<'a>(root: &Path, file: &'a Path) -> &'a Path {
 
 /// One target of a package (its library or a binary).
 #[derive(Clone, Debug)]
-struct Target {
-    name: String,
-    src_path: PathBuf,
+pub(crate) struct Target {
+    pub(crate) name: String,
+    pub(crate) src_path: PathBuf,
     edition: String,
+    /// `required-features` of a `[[bin]]`: without them cargo does not build it.
+    pub(crate) required_features: Vec<String>,
 }
 
 /// A dependency as a manifest declares it.
@@ -80,13 +85,16 @@ struct Declared {
 
 /// A package as `cargo metadata` describes it.
 #[derive(Clone, Debug)]
-struct Package {
-    id: String,
-    name: String,
+pub(crate) struct Package {
+    pub(crate) id: String,
+    pub(crate) name: String,
     version: String,
-    manifest_path: PathBuf,
+    pub(crate) manifest_path: PathBuf,
     lib: Option<Target>,
-    bins: Vec<Target>,
+    pub(crate) bins: Vec<Target>,
+    /// `[package.metadata.judge] bundle = false`: its binaries are tools, never bundled by
+    /// `--all`.
+    pub(crate) not_bundled: bool,
     proc_macro: bool,
     build_script: bool,
     links: Option<String>,
@@ -109,8 +117,8 @@ struct Package {
 /// The workspace as cargo reads it.
 pub struct Workspace {
     pub root: PathBuf,
-    packages: BTreeMap<String, Package>,
-    members: Vec<String>,
+    pub(crate) packages: BTreeMap<String, Package>,
+    pub(crate) members: Vec<String>,
     /// `[workspace.metadata.judge] compilers = [...]`.
     compilers: Option<Vec<String>>,
 }
@@ -189,6 +197,7 @@ impl Workspace {
                     name: text(t, "name"),
                     src_path: PathBuf::from(text(t, "src_path")),
                     edition: text(t, "edition"),
+                    required_features: strings(&t["required-features"]),
                 };
                 if kinds.iter().any(|k| k == "proc-macro") {
                     proc_macro = true;
@@ -233,6 +242,7 @@ impl Workspace {
                     manifest_path: PathBuf::from(text(p, "manifest_path")),
                     lib,
                     bins,
+                    not_bundled: p["metadata"]["judge"]["bundle"] == Value::Bool(false),
                     proc_macro,
                     build_script,
                     links: p["links"].as_str().map(str::to_string),
@@ -274,56 +284,41 @@ impl Workspace {
             .unwrap_or_default()
     }
 
-    fn member(&self, name: &str) -> Option<&Package> {
+    pub(crate) fn member(&self, name: &str) -> Option<&Package> {
         self.members
             .iter()
             .filter_map(|id| self.packages.get(id))
             .find(|p| p.name == name)
     }
 
-    /// The binary of a member: its `src/main.rs`, or its only `[[bin]]`.
-    fn main_target(package: &Package) -> Option<&Target> {
-        package
+    /// The crates binary `target` is built from, with their features, as cargo would build it.
+    pub fn plan(&self, target: &BinTarget, provided: &[String]) -> Result<Plan> {
+        let package = self
+            .member(&target.package)
+            .ok_or_else(|| err!("{:?} is not a package of this workspace", target.package))?;
+        let main = package
             .bins
             .iter()
-            .find(|b| b.src_path.ends_with("src/main.rs"))
-            .or(match package.bins.as_slice() {
-                [only] => Some(only),
-                _ => None,
-            })
-    }
-
-    /// The members with a `src/main.rs`, sorted: what `--all` bundles. Pure libraries have
-    /// nothing to run, and `xtask` is this tool itself.
-    pub fn binaries(&self) -> Vec<String> {
-        let mut names: Vec<String> = self
-            .members
-            .iter()
-            .filter_map(|id| self.packages.get(id))
-            .filter(|p| p.name != "xtask")
-            .filter(|p| p.bins.iter().any(|b| b.src_path.ends_with("src/main.rs")))
-            .map(|p| p.name.clone())
-            .collect();
-        names.sort();
-        names
-    }
-
-    /// The crates binary `name` is built from, with their features, as cargo would build it.
-    pub fn plan(&self, name: &str, provided: &[String]) -> Result<Plan> {
-        let package = self.member(name).ok_or_else(|| {
-            err!(
-                "{:?} is not a package of this workspace; the binaries are: {}",
-                name,
-                self.binaries().join(", ")
-            )
-        })?;
-        let main = Self::main_target(package).ok_or_else(|| {
-            err!(
-                "{}: {} has no src/main.rs, so there is nothing to bundle",
+            .find(|b| b.name == target.bin)
+            .ok_or_else(|| {
+                err!(
+                    "{}: package {} has no binary {:?}",
+                    shown(&self.root, &package.manifest_path).display(),
+                    package.name,
+                    target.bin
+                )
+            })?;
+        // Cargo runs the crate's own build script before compiling it (its `env!`s and
+        // `include!`s of OUT_DIR need it); a judge compiles the bundle alone.
+        if package.build_script {
+            bail!(
+                "{}: crate `{}` ({} {}) cannot be bundled: it has a build script (build.rs), which a judge does not run; move what it makes into the source",
                 shown(&self.root, &package.manifest_path).display(),
-                name
-            )
-        })?;
+                target.bin,
+                package.name,
+                package.version
+            );
+        }
         let mut provided: BTreeSet<String> = provided.iter().cloned().collect();
         provided.extend(package.provided.iter().cloned());
         let features = self.resolve_features(&package.id, &provided);
@@ -343,13 +338,19 @@ impl Workspace {
         let mut external = BTreeSet::new();
         let mut proc_macros = BTreeMap::new();
         let mut main_deps = BTreeMap::new();
+        // The solution's own dependency each crate is reached through: a refusal of a crate
+        // further down names it, since `--provided` of a crate deep inside a library that is
+        // still bundled leaves the library calling a crate no judge has on its own.
+        let mut through: BTreeMap<String, String> = BTreeMap::new();
         let mut k = 0;
         while k < queue.len() {
             let p = &self.packages[&queue[k]];
             k += 1;
             let deps = self.enabled_deps(p, &features);
             let mut names = BTreeMap::new();
+            let direct = through.get(&p.id).cloned();
             for (extern_name, dep) in &deps {
+                let reached_through = direct.clone().unwrap_or_else(|| dep.name.clone());
                 let lib = dep.lib.as_ref().map_or(String::new(), |l| l.name.clone());
                 if provided.contains(&dep.name) || provided.contains(&lib) {
                     external.insert(extern_name.clone());
@@ -365,12 +366,14 @@ impl Workspace {
                             package: dep.name.clone(),
                             version: dep.version.clone(),
                             exports: root_file.and_then(proc_macro_exports),
+                            through: direct.clone(),
                         },
                     );
                     continue;
                 }
                 names.insert(extern_name.clone(), lib.clone());
                 if seen.insert(dep.id.clone()) {
+                    through.insert(dep.id.clone(), reached_through);
                     queue.push(dep.id.clone());
                 }
             }
@@ -381,7 +384,7 @@ impl Workspace {
                 main_deps = names.clone();
                 match &p.lib {
                     Some(lib) => {
-                        crates.push(self.bundled(p, lib, names, &features, &mut scripts)?)
+                        crates.push(self.bundled(p, lib, names, &features, &mut scripts, None)?)
                     }
                     None => continue,
                 }
@@ -390,7 +393,14 @@ impl Workspace {
                     .lib
                     .as_ref()
                     .ok_or_else(|| err!("dependency {} {} has no library", p.name, p.version))?;
-                crates.push(self.bundled(p, lib, names, &features, &mut scripts)?);
+                crates.push(self.bundled(
+                    p,
+                    lib,
+                    names,
+                    &features,
+                    &mut scripts,
+                    direct.as_deref(),
+                )?);
             }
         }
         let mut modules = BTreeSet::new();
@@ -403,7 +413,13 @@ impl Workspace {
             }
         }
         Ok(Plan {
-            name: name.to_string(),
+            name: target.bin.clone(),
+            package: package.name.clone(),
+            manifest_dir: package
+                .manifest_path
+                .parent()
+                .unwrap_or(&self.root)
+                .to_path_buf(),
             version: package.version.clone(),
             main_file: main.src_path.clone(),
             edition: main.edition.clone(),
@@ -418,6 +434,7 @@ impl Workspace {
     }
 
     /// A library of the bundle; refused when a judge could not build it from its source alone.
+    /// `through`: the solution's own dependency it is reached through, when it is not one.
     fn bundled(
         &self,
         p: &Package,
@@ -425,15 +442,23 @@ impl Workspace {
         deps: BTreeMap<String, String>,
         features: &BTreeMap<String, BTreeSet<String>>,
         scripts: &mut super::build_script::Scripts,
+        through: Option<&str>,
     ) -> Result<Crate> {
+        let hint = match through {
+            Some(direct) if direct != p.name => format!(
+                "pass --provided {} (the solution's dependency that needs {})",
+                direct, p.name
+            ),
+            _ => format!("pass --provided {}", p.name),
+        };
         let refuse = |reason: &str| {
             Err(err!(
-                "crate `{}` ({} {}) cannot be bundled: {}; a judge compiles one file with rustc alone (if the judge installs it, pass --provided {})",
+                "crate `{}` ({} {}) cannot be bundled: {}; a judge compiles one file with rustc alone (if the judge installs it, {})",
                 lib.name,
                 p.name,
                 p.version,
                 reason,
-                p.name
+                hint
             ))
         };
         if p.proc_macro {
@@ -687,9 +712,13 @@ pub struct Crate {
     pub edition: String,
 }
 
-/// What binary `name` is built from.
+/// What a binary is built from.
 pub struct Plan {
+    /// The binary's name.
     pub name: String,
+    /// Its package's name.
+    pub package: String,
+    pub manifest_dir: PathBuf,
     pub version: String,
     pub root: PathBuf,
     pub main_file: PathBuf,
@@ -716,6 +745,8 @@ pub struct ProcMacro {
     /// The macros it defines (`#[proc_macro]`, `#[proc_macro_attribute]` functions and
     /// `#[proc_macro_derive(Name)]` names); `None` when its source cannot be read.
     pub exports: Option<BTreeSet<String>>,
+    /// The solution's own dependency it is reached through, when it is not one itself.
+    pub through: Option<String>,
 }
 
 /// The macros a proc-macro crate's root file defines.
@@ -752,6 +783,8 @@ pub struct Loader<'a> {
     pub sources: &'a mut Sources,
     /// An edition 2015 crate: its files' 2015-only syntax is rewritten before parsing.
     pub edition_2015: bool,
+    /// The package the crate's files must come from.
+    pub confine: &'a Confine<'a>,
 }
 
 /// The variables cargo sets when it compiles crate `crate_name` of package `package` (version
@@ -803,8 +836,16 @@ impl Loader<'_> {
         dir: &Path,
         module: &[String],
     ) -> Result<(Vec<Attribute>, Vec<Item>)> {
-        let mut text = std::fs::read_to_string(file)
-            .map_err(|err| err!("{}: cannot read: {}", file.display(), err))?;
+        let mut text = read_source(file).map_err(|(line, reason)| match line {
+            Some(line) => error_at_line(self.root, file, line, reason),
+            None => err!(
+                "{}: cannot read: {}",
+                shown(self.root, file).display(),
+                reason
+            ),
+        })?;
+        source_text::check_nesting(&text)
+            .map_err(|(line, reason)| error_at_line(self.root, file, line, reason))?;
         if self.edition_2015 {
             text = crate::edition::respell_2015(&text);
         }
@@ -827,12 +868,13 @@ impl Loader<'_> {
             },
         };
         let file_dir = file.parent().unwrap_or(Path::new("."));
-        splice_included_items(&mut parsed.items, file_dir, self.env, 0)
+        splice_included_items(&mut parsed.items, file_dir, self.env, self.confine, 0)
             .map_err(|(span, reason)| error_at(self.root, file, span, reason))?;
         cleaner.items(&mut parsed.items);
         let mut inline = Includes {
             file_dir,
             env: self.env,
+            confine: self.confine,
             error: None,
         };
         inline.visit_file_mut(&mut parsed);
@@ -881,6 +923,13 @@ impl Loader<'_> {
                             Some(p) => {
                                 let path = dir_of_path_attr(file, dir, module).join(p);
                                 let sub = path.parent().unwrap_or(dir).to_path_buf();
+                                if let Some(why) = symlink_trouble(&path) {
+                                    return Err(error_at(self.root, file, m.ident.span(), why));
+                                }
+                                let what = format!("#[path] of module `{}`", name);
+                                self.confine.check(&path, &what).map_err(|why| {
+                                    error_at(self.root, file, m.ident.span(), why)
+                                })?;
                                 if !path.is_file() {
                                     return Err(error_at(
                                         self.root,
@@ -895,7 +944,14 @@ impl Loader<'_> {
                                 }
                                 (path, sub)
                             }
-                            None => self.module_file(file, dir, &name, m.ident.span())?,
+                            None => {
+                                let found = self.module_file(file, dir, &name, m.ident.span())?;
+                                let what = format!("module `{}`", name);
+                                self.confine.check(&found.0, &what).map_err(|why| {
+                                    error_at(self.root, file, m.ident.span(), why)
+                                })?;
+                                found
+                            }
                         };
                         let (inner_attrs, inner) = self.load_file(&path, &sub_dir, &child)?;
                         if inner_attrs.iter().any(is_false_cfg) {
@@ -924,6 +980,11 @@ impl Loader<'_> {
         let child_dir = dir.join(name);
         let flat = dir.join(format!("{}.rs", name));
         let nested = child_dir.join("mod.rs");
+        for candidate in [&flat, &nested] {
+            if let Some(why) = symlink_trouble(candidate) {
+                return Err(error_at(self.root, file, span, why));
+            }
+        }
         match (flat.is_file(), nested.is_file()) {
             (true, false) => Ok((flat, child_dir)),
             (false, true) => Ok((nested, child_dir)),
@@ -951,6 +1012,48 @@ impl Loader<'_> {
             )),
         }
     }
+}
+
+/// A file is read whole, as UTF-8; an error says the line that is not (`None`: the file as a
+/// whole could not be read).
+fn read_source(file: &Path) -> std::result::Result<String, (Option<usize>, String)> {
+    let bytes = std::fs::read(file).map_err(|err| (None, err.to_string()))?;
+    source_text::utf8(bytes).map_err(|(line, why)| (Some(line), why))
+}
+
+/// Why `path` (or a folder on the way to it) is a symbolic link that leads nowhere: a loop, or
+/// a target that is missing. `None` for a path that resolves or simply does not exist.
+fn symlink_trouble(path: &Path) -> Option<String> {
+    // Walk up to the first part that exists as a link or entry.
+    let mut at = path;
+    loop {
+        if at.symlink_metadata().is_ok() {
+            break;
+        }
+        at = at.parent()?;
+    }
+    let err = std::fs::metadata(at).err()?;
+    let is_link = at
+        .symlink_metadata()
+        .is_ok_and(|m| m.file_type().is_symlink());
+    if !is_link {
+        return None;
+    }
+    // ELOOP: the links point at one another.
+    let looped = err.raw_os_error() == Some(40) || err.to_string().contains("symbolic links");
+    Some(if looped {
+        format!(
+            "{} is a symbolic link loop ({}): it leads back to itself, never to a file",
+            at.display(),
+            err
+        )
+    } else {
+        format!(
+            "{} is a symbolic link to {}, which does not exist",
+            at.display(),
+            std::fs::read_link(at).map_or("?".into(), |t| t.display().to_string())
+        )
+    })
 }
 
 /// Where a `#[path]` on `mod x;` is relative to: the folder of the file it is written in when
@@ -1000,6 +1103,7 @@ fn splice_included_items(
     items: &mut Vec<Item>,
     dir: &Path,
     env: &BTreeMap<String, String>,
+    confine: &Confine,
     depth: usize,
 ) -> std::result::Result<(), (Span, String)> {
     let mut out = Vec::with_capacity(items.len());
@@ -1011,18 +1115,18 @@ fn splice_included_items(
                 if depth >= INCLUDE_DEPTH {
                     return Err((span, format!("`include!` nested more than {} deep", depth)));
                 }
-                let text = read_included(&file, span)?;
+                let text = read_included(&file, span, confine)?;
                 let mut inner = syn::parse_file(&text)
                     .map_err(|err| (span, format!("{}: cannot parse: {}", file.display(), err)))?
                     .items;
                 let inner_dir = file.parent().unwrap_or(dir);
-                splice_included_items(&mut inner, inner_dir, env, depth + 1)?;
+                splice_included_items(&mut inner, inner_dir, env, confine, depth + 1)?;
                 out.extend(inner);
                 continue;
             }
             Item::Mod(m) => {
                 if let Some((_, inner)) = &mut m.content {
-                    splice_included_items(inner, dir, env, depth)?;
+                    splice_included_items(inner, dir, env, confine, depth)?;
                 }
             }
             _ => {}
@@ -1051,13 +1155,32 @@ fn included_file(
     Ok(dir.join(path))
 }
 
-fn read_included(file: &Path, span: Span) -> std::result::Result<String, (Span, String)> {
-    std::fs::read_to_string(file).map_err(|err| {
+/// The text of an `include!`d file, checked as a module file is (UTF-8, nesting, package).
+fn read_included(
+    file: &Path,
+    span: Span,
+    confine: &Confine,
+) -> std::result::Result<String, (Span, String)> {
+    confine
+        .check(file, "`include!`")
+        .map_err(|why| (span, why))?;
+    let text = read_source(file).map_err(|(line, why)| match line {
+        Some(line) => (
+            span,
+            format!("`include!` of {}:{}: {}", file.display(), line, why),
+        ),
+        None => (
+            span,
+            format!("`include!` cannot read {}: {}", file.display(), why),
+        ),
+    })?;
+    source_text::check_nesting(&text).map_err(|(line, why)| {
         (
             span,
-            format!("`include!` cannot read {}: {}", file.display(), err),
+            format!("`include!` of {}:{}: {}", file.display(), line, why),
         )
-    })
+    })?;
+    Ok(text)
 }
 
 /// The string a path argument of an include macro stands for: a literal, `env!` of a variable
@@ -1103,6 +1226,7 @@ fn env_value(name: &syn::Expr, env: &BTreeMap<String, String>) -> Option<String>
 struct Includes<'a> {
     file_dir: &'a Path,
     env: &'a BTreeMap<String, String>,
+    confine: &'a Confine<'a>,
     error: Option<(Span, String)>,
 }
 
@@ -1135,13 +1259,19 @@ impl Includes<'_> {
             }
         };
         let file = self.file_dir.join(&path);
+        if let Err(why) = self.confine.check(&file, &format!("`{}!`", name)) {
+            self.error.get_or_insert((span, why));
+            return None;
+        }
         match std::fs::read(&file) {
             Ok(bytes) if name == "include_bytes" => Some(Literal::byte_string(&bytes)),
-            Ok(bytes) => match String::from_utf8(bytes) {
+            Ok(bytes) => match source_text::utf8(bytes) {
                 Ok(s) => Some(Literal::string(&s)),
-                Err(_) => {
-                    self.error
-                        .get_or_insert((span, format!("{} is not UTF-8", file.display())));
+                Err((line, why)) => {
+                    self.error.get_or_insert((
+                        span,
+                        format!("`include_str!` of {}:{}: {}", file.display(), line, why),
+                    ));
                     None
                 }
             },
@@ -1169,7 +1299,7 @@ impl Includes<'_> {
     fn included_expr(&mut self, mac: &syn::Macro) -> Option<syn::Expr> {
         let span = mac.path.segments[0].ident.span();
         let parsed = included_file(mac, self.file_dir, self.env, span).and_then(|file| {
-            let text = read_included(&file, span)?;
+            let text = read_included(&file, span, self.confine)?;
             syn::parse_str::<syn::Expr>(&text).map_err(|err| {
                 (
                     span,

@@ -157,8 +157,11 @@ fn fixture_bundles(pretty: bool) -> &'static BTreeMap<String, String> {
                         let mut done = Vec::new();
                         loop {
                             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some(name) = names.get(i) else { break done };
-                            let both = assemble_layouts(ws, name, &[], &[false, true])
+                            let Some(target) = names.get(i) else {
+                                break done;
+                            };
+                            let name = &target.id;
+                            let both = assemble_layouts(ws, target, &quick(), &[false, true])
                                 .unwrap_or_else(|e| panic!("{}: {:#}", name, e));
                             let body = |a: &super::Assembled| {
                                 let text = &a.text;
@@ -195,7 +198,11 @@ fn fixture_bundles_match_their_snapshots() {
 
 #[test]
 fn all_bundles_binaries_and_skips_pure_libraries() {
-    let names = fixture_workspace().binaries();
+    let names: Vec<String> = fixture_workspace()
+        .binaries()
+        .into_iter()
+        .map(|t| t.id)
+        .collect();
     assert!(names.iter().any(|n| n == FIXTURE_CRATE));
     assert!(!names.iter().any(|n| n == "dp-core" || n == "cp-util"));
 }
@@ -275,7 +282,8 @@ fn fixture_bundle_is_pruned_and_resolves_what_cargo_resolves() {
 
 #[test]
 fn inherent_items_are_kept_by_the_type_their_path_names() {
-    let text = assemble_in(fixture_workspace(), "inherent-by-type", &[], true)
+    let ws = fixture_workspace();
+    let text = assemble_in(ws, &ws.target("inherent-by-type").unwrap(), &quick(), true)
         .unwrap_or_else(|e| panic!("{:#}", e))
         .text;
     // Reached: by `Type::f`, through the alias `Tree`, by `Self::` chains, `<Graph>::C`, `.f(`
@@ -1063,3 +1071,6 @@ fn a_crate_whose_generated_inputs_were_not_made_fails_with_the_reason() {
         .join(format!("target/bundle/{}.rs", FIXTURE_CRATE))
         .exists());
 }
+
+mod layouts;
+mod refusals;

@@ -95,9 +95,14 @@ pub fn samples_dir(root: &Path, name: &str) -> PathBuf {
 
 /// The sample cases of a crate: `(case name, input path, expected output path)`, sorted.
 pub fn samples(root: &Path, name: &str) -> Result<Vec<(String, PathBuf, PathBuf)>> {
-    let dir = samples_dir(root, name);
+    cases_in(&samples_dir(root, name))
+}
+
+/// The `*.in` files of `dir`, each with its `.out`: `(case name, input, expected output)`,
+/// sorted.
+pub fn cases_in(dir: &Path) -> Result<Vec<(String, PathBuf, PathBuf)>> {
     let mut cases = Vec::new();
-    for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
+    for entry in std::fs::read_dir(dir).with_context(|| format!("reading {}", dir.display()))? {
         let path = entry?.path();
         if path.extension().is_some_and(|e| e == "in") {
             // A FIFO or a device would be read forever by the programs judged on it.
@@ -116,7 +121,7 @@ pub fn samples(root: &Path, name: &str) -> Result<Vec<(String, PathBuf, PathBuf)
     Ok(cases)
 }
 
-/// `target/bundle/<crate>.rs`.
+/// `target/bundle/<crate>.rs` (`<crate>` a bundle name, which may be `<package>/<binary>`).
 pub fn bundle_path(root: &Path, name: &str) -> PathBuf {
     root.join("target")
         .join("bundle")

@@ -66,6 +66,85 @@ fn bundles_a_crate_of_the_workspace_it_is_run_in() {
         "{}",
         bundle
     );
+    // The header names the command that wrote it.
+    assert!(
+        bundle.starts_with("// sol: bundled by `cargo gamedp-bundle`"),
+        "{}",
+        bundle
+    );
     // Its temporary work was under that workspace's target/ (and is gone).
     assert!(ws.join("target/tmp").is_dir());
+}
+
+fn gamedp_bundle(dir: &Path, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cargo-gamedp-bundle"))
+        .arg("gamedp-bundle")
+        .args(args)
+        .current_dir(dir)
+        .env_remove("CARGO_TARGET_DIR")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// cargo-compete's layout: a package per contest with a `[[bin]]` per problem and its samples
+/// in `testcases/<problem>.yml`; `--bin` takes one, `--all` every one, and what is wrong says
+/// this command and the real binaries.
+#[test]
+fn bundles_a_binary_of_a_cargo_compete_package() {
+    let dir = bundler::TempDir::new("installed").unwrap();
+    let ws = dir.path();
+    write(
+        ws,
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"abc100\"]\nresolver = \"2\"\n",
+    );
+    let mut manifest =
+        "[package]\nname = \"abc100\"\nversion = \"0.1.0\"\nedition = \"2021\"\n".to_string();
+    for p in ["a", "b"] {
+        manifest.push_str(&format!(
+            "\n[[bin]]\nname = \"abc100-{}\"\npath = \"src/bin/{}.rs\"\n",
+            p, p
+        ));
+        write(
+            ws,
+            &format!("abc100/src/bin/{}.rs", p),
+            &format!("fn main() {{\n    let mut s = String::new();\n    std::io::stdin().read_line(&mut s).unwrap();\n    let n: u64 = s.trim().parse().unwrap();\n    println!(\"{{}}\", n * {});\n}}\n", if p == "a" { 2 } else { 3 }),
+        );
+        write(
+            ws,
+            &format!("abc100/testcases/{}.yml", p),
+            &format!("---\ntype: Batch\ntimelimit: 2s\nmatch: Lines\n\ncases:\n  - name: sample1\n    in: |\n      7\n    out: |\n      {}\n\nextend: []\n", if p == "a" { 14 } else { 21 }),
+        );
+    }
+    write(ws, "abc100/Cargo.toml", &manifest);
+    let (ok, stdout, stderr) = gamedp_bundle(
+        &ws.join("abc100"),
+        &["--bin", "abc100-a", "--rustc", "rustc"],
+    );
+    assert!(ok, "{}{}", stdout, stderr);
+    assert!(
+        stdout.starts_with("abc100-a: ") && stdout.contains("1 sample passed"),
+        "{}",
+        stdout
+    );
+    assert!(ws.join("target/bundle/abc100-a.rs").is_file());
+    let (ok, stdout, stderr) = gamedp_bundle(ws, &["--all", "--rustc", "rustc"]);
+    assert!(ok && stdout.contains("abc100-b: "), "{}{}", stdout, stderr);
+    let (ok, _, stderr) = gamedp_bundle(ws, &["abc100-c"]);
+    assert!(
+        !ok && stderr.contains("the binaries are: abc100-a, abc100-b"),
+        "{}",
+        stderr
+    );
+    let (ok, _, stderr) = gamedp_bundle(ws, &[]);
+    assert!(
+        !ok && stderr.contains("usage: cargo gamedp-bundle "),
+        "{}",
+        stderr
+    );
 }

@@ -19,17 +19,26 @@ pub const DEFAULT_CASES: u64 = 200;
 
 /// What `cargo xtask bundle --help` prints: the bundler's options and the generated inputs'.
 pub const USAGE: &str = "\
-cargo xtask bundle <crate>... | --all | --fixtures [options]
+cargo xtask bundle <crate>... | --bin NAME... | --all | --fixtures [options]
 
 Writes target/bundle/<crate>.rs: the crate's main.rs and lib.rs with the parts of every library it
 uses (workspace crates and std-only crates.io dependencies, pruned item by item), then proves it:
 compiles it with rustc alone on the judges' compilers (the current rustc on editions 2021 and
 2024 and /usr/bin/rustc 1.63 on 2021, unless `compilers` in [package.metadata.judge] or
-[workspace.metadata.judge] names others) and runs every samples/<crate>/*.in on each. A crate
-with an oracle program (src/bin/oracle.rs) is also run on its generator's inputs, which the
-bundle must answer exactly as the crate's solver does in cargo's build. The file is replaced only when every
-check passed; a rejected text is kept as <crate>.rs.failed (and a failing input beside it).
-  --all              every crate of the workspace with a src/main.rs (libraries are skipped)
+[workspace.metadata.judge] names others) and runs every sample on each: samples/<crate>/*.in,
+and for a binary also its package's testcases/<bin>.yml (cargo-compete) and test/<bin>/
+(online-judge-tools; test/ for a package's only binary). A crate with an oracle program
+(src/bin/oracle.rs) is also run on its generator's inputs, which the bundle must answer exactly
+as the crate's solver does in cargo's build. The file is replaced only when every check passed;
+a rejected text is kept as <crate>.rs.failed (and a failing input beside it).
+A <crate> is a package (its src/main.rs; every binary of a package without one) or a binary.
+  --bin NAME         the binary NAME (repeatable), as cargo's --bin: a package with several
+                     binaries (src/bin/a.rs, [[bin]] path = ..) bundles each as
+                     target/bundle/<bin>.rs, or <package>/<bin>.rs where two packages have a <bin>
+  --package P, -p P  with --bin: the binary of package P
+  --all              every binary of the workspace: each package's src/main.rs, and each binary
+                     of a package without one (not those with required-features; not
+                     [package.metadata.judge] bundle = false)
   --fixtures         the crates of crates/bundler/testdata/fixture, the bundler's own test workspace
   --workspace DIR    the crates of another workspace
   --provided CRATE   leave CRATE to the judge as an external crate (repeatable; also
@@ -40,6 +49,8 @@ check passed; a rejected text is kept as <crate>.rs.failed (and a failing input 
   --rustc PATH       check on this compiler only, instead of the judges'
   --edition E        with --rustc: the edition to check (default 2021)
   --skip-missing     a compiler that is not installed is skipped, not an error
+  --allow-include P  let include_str!, include_bytes!, include! and #[path] take file P (or the
+                     files under folder P) from outside the crate's package (repeatable)
   --cases N          generated inputs per crate with an oracle program (default 200; 0: none)
   --seed S           the first generator seed (default 1): inputs of seeds S..S+N-1
   --no-generated     samples only, as --cases 0

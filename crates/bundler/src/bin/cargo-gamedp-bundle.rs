@@ -1,7 +1,9 @@
-//! `cargo gamedp-bundle <crate>... | --all [options]`: the bundler for any Cargo workspace,
-//! installed with `cargo install --path crates/bundler`. It bundles binary crates of the
-//! workspace of the current folder (or of `--workspace DIR`) with their samples
-//! (`samples/<crate>/*.in|.out` at the workspace root), writing `target/bundle/<crate>.rs`
+//! `cargo gamedp-bundle <crate>... | --bin NAME... | --all [options]`: the bundler for any
+//! Cargo workspace, installed with `cargo install --path crates/bundler`. It bundles binaries
+//! of the workspace of the current folder (or of `--workspace DIR`), a package's `src/main.rs`
+//! or each binary of a multi-binary package (cargo-compete's and cargo-atcoder's layout), with
+//! their samples (`samples/<crate>/*.in|.out` at the workspace root, cargo-compete's
+//! `testcases/<bin>.yml`, online-judge-tools' `test/`), writing `target/bundle/<crate>.rs`
 //! there; its temporary work goes to that workspace's `target/tmp/`.
 
 use bundler::workspace;
@@ -14,15 +16,17 @@ fn main() {
     if args.first().map(String::as_str) == Some("gamedp-bundle") {
         args.remove(0);
     }
+    bundler::invoked_as("cargo gamedp-bundle");
     if args.iter().any(|a| a == "--help" || a == "-h") {
         print!(
             "{}",
             bundler::USAGE
-                .replacen("cargo xtask bundle", "cargo gamedp-bundle", 1)
+                .replace("cargo xtask bundle", "cargo gamedp-bundle")
                 .replace(
                     "  --fixtures         the crates of crates/bundler/testdata/fixture, the bundler's own test workspace\n",
                     ""
                 )
+                .replace(" | --fixtures", "")
         );
         return;
     }
