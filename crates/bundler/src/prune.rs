@@ -48,14 +48,13 @@ const METHOD_TRAITS: &[&str] = &[
     "Write",
 ];
 
-/// Std operator and conversion traits whose methods code may call by name (rustc-hash's
-/// `.bitxor(i)` needs `use core::ops::BitXor`): an import of one stays when a kept body calls
-/// its method, and only then, so an operator used as an operator adds no bytes.
+/// Std operator traits whose methods code may call by name (rustc-hash's `.bitxor(i)` needs
+/// `use core::ops::BitXor`; conversion traits are in the 2021 prelude): an import of one stays
+/// when a kept body of its module calls its method, and only then, so an operator used as an operator adds
+/// no bytes.
 const METHOD_CALLED_TRAITS: &[(&str, &str)] = &[
     ("Add", "add"),
     ("AddAssign", "add_assign"),
-    ("AsMut", "as_mut"),
-    ("AsRef", "as_ref"),
     ("BitAnd", "bitand"),
     ("BitAndAssign", "bitand_assign"),
     ("BitOr", "bitor"),
@@ -80,9 +79,6 @@ const METHOD_CALLED_TRAITS: &[(&str, &str)] = &[
     ("ShrAssign", "shr_assign"),
     ("Sub", "sub"),
     ("SubAssign", "sub_assign"),
-    ("ToOwned", "to_owned"),
-    ("TryFrom", "try_from"),
-    ("TryInto", "try_into"),
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -950,9 +946,13 @@ impl<'a> Engine<'a> {
             let capitalised = leaf.name.starts_with(|c: char| c.is_ascii_uppercase());
             return leaf.glob
                 || METHOD_TRAITS.contains(&leaf.name.as_str())
-                || METHOD_CALLED_TRAITS
-                    .iter()
-                    .any(|(name, method)| leaf.name == *name && self.members.contains(*method))
+                || METHOD_CALLED_TRAITS.iter().any(|(name, method)| {
+                    leaf.name == *name
+                        && self
+                            .members_at
+                            .get(*method)
+                            .is_some_and(|at| at.contains(&Some(m)) || at.contains(&None))
+                })
                 || (provided_crate && capitalised);
         }
         let ix = self.ix;

@@ -222,8 +222,8 @@ fn a_source_that_is_not_utf8_is_named_with_its_line() {
     );
 }
 
-/// A build script two levels down (rand's zerocopy): `--provided` of the solution's own
-/// dependency is what works, so that is the hint.
+/// A build script a judge cannot run (it links a native library) two levels down:
+/// `--provided` of the solution's own dependency is what works, so that is the hint.
 #[test]
 fn a_refusal_of_a_transitive_dependency_names_the_solutions_direct_one() {
     let dir = fixture();
@@ -234,7 +234,11 @@ fn a_refusal_of_a_transitive_dependency_names_the_solutions_direct_one() {
         "[package]\nname = \"deep-built\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
     );
     append(root, "crates/deep-built/src/lib.rs", "pub fn g() {}\n");
-    append(root, "crates/deep-built/build.rs", "fn main() {}\n");
+    append(
+        root,
+        "crates/deep-built/build.rs",
+        "fn main() {\n    println!(\"cargo:rustc-link-lib=m\");\n}\n",
+    );
     with_dependency(
         root,
         "middle",
@@ -245,7 +249,7 @@ fn a_refusal_of_a_transitive_dependency_names_the_solutions_direct_one() {
     assert_has(
         &err,
         &[
-            "crate `deep_built` (deep-built 0.1.0) cannot be bundled: it has a build script",
+            "crate `deep_built` (deep-built 0.1.0) cannot be bundled: its build script links the native library `m`",
             "pass --provided middle (the solution's dependency that needs deep-built)",
         ],
     );
