@@ -2,7 +2,7 @@
 //! (crates/bundler), which do the work; see `cargo xtask help`. It links no problem crate.
 
 use context_error::{bail, Result};
-use workbench::{bench, brute, judge, listen, new, sample, stress, test};
+use workbench::{accept, bench, brute, judge, listen, new, sample, stress, test};
 
 const HELP: &str = "\
 cargo xtask <command> [options]     (cargo xtask <command> --help for its options)
@@ -29,6 +29,8 @@ commands:
   bench [<crate>...] [--runs N] [--rustc PATH] [--plot FILE]
                               median time and peak memory of the bundled file on big inputs,
                               compiled by PATH (e.g. /usr/bin/rustc, 1.63) instead of rustc
+  accept [<crate>...]         accept the pending snapshots (*.snap.new over *.snap), for the
+                              crates given or the whole workspace
   help                        this text
 ";
 
@@ -44,6 +46,7 @@ fn usage(command: &str) -> Option<&'static str> {
         "new" => new::USAGE,
         "listen" => listen::USAGE,
         "bench" => bench::USAGE,
+        "accept" => accept::USAGE,
         _ => return None,
     })
 }
@@ -85,6 +88,7 @@ fn run() -> Result<()> {
         "new" => new::run(args),
         "listen" => listen::run(args),
         "bench" => bench::run(args),
+        "accept" => accept::run(args),
         "help" | "--help" | "-h" => {
             print!("{}", HELP);
             Ok(())

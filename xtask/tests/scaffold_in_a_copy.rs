@@ -1,8 +1,12 @@
 //! The slow check, run by `.ci/run` as its own step (`cargo test -p xtask --test
 //! scaffold_in_a_copy -- --ignored`): in a copy of the workspace, `cargo xtask new` and
 //! `cargo xtask listen` (one POST of a Competitive Companion payload, on the loopback) scaffold
-//! crates that build, pass the workspace's tests, stress, bundle, judge and answer `brute` and
-//! `sample`. It builds the copy under `target/xtask-copy-test/` (a few minutes cold).
+//! crates that build, stress, bundle, judge and answer `brute` and `sample`; `cargo xtask`
+//! never waits for a build holding target/debug; and after new samples, with an unsolved
+//! problem whose statement's samples its placeholder fails, `cargo test --workspace` passes as
+//! it is (the unsolved one listed as pending), leaving no `.snap.new`, while a failing solved
+//! problem fails it without hiding another's failure. It builds the copy under
+//! `target/xtask-copy-test/` (a few minutes cold).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
@@ -38,7 +42,10 @@ impl Copy {
             .args(args)
             .current_dir(&self.root)
             .env("CARGO_TARGET_DIR", &self.target)
-            .env("INSTA_UPDATE", "always");
+            // insta as on a user's machine (CI sets these): a failing snapshot would write
+            // its .snap.new.
+            .env_remove("INSTA_UPDATE")
+            .env_remove("CI");
         command
     }
 
@@ -55,9 +62,10 @@ impl Copy {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
-    /// The copy's own xtask binary (its workspace root is the copy).
+    /// The copy's own xtask binary (its workspace root is the copy), built where `cargo
+    /// xtask` builds it: in the workbench's profile.
     fn xtask(&self) -> PathBuf {
-        self.target.join("debug").join("xtask")
+        self.target.join("workbench").join("xtask")
     }
 
     fn run_xtask(&self, args: &[&str]) -> std::process::Output {
@@ -145,7 +153,7 @@ fn new_and_listen_crates_build_test_bundle_and_judge_in_a_copy_of_the_workspace(
     };
     std::fs::remove_dir_all(&copy.root).ok();
     copy_workspace(real, &copy.root);
-    copy.cargo(&["build", "-p", "xtask"]);
+    copy.cargo(&["build", "-p", "xtask", "--profile", "workbench"]);
 
     // `new`, then `new` again (refused, nothing changed).
     let new = copy.run_xtask(&["new", "p9999-new-game"]);
@@ -290,11 +298,8 @@ fn new_and_listen_crates_build_test_bundle_and_judge_in_a_copy_of_the_workspace(
         manifest
     );
 
-    // Both crates: the workspace's tests (oracles, samples), stress, test, brute, sample, bundle,
-    // judge, through the same xtask (which links no problem, so nothing of it is rebuilt).
-    copy.cargo(&[
-        "test", "-p", "gamedp", "--test", "tests", "--", "oracles", "samples",
-    ]);
+    // Both crates: stress, test, brute, sample, bundle, judge, through the same xtask (which
+    // links no problem, so nothing of it is rebuilt).
     copy.cargo(&[
         "test",
         "-p",
@@ -397,5 +402,133 @@ fn new_and_listen_crates_build_test_bundle_and_judge_in_a_copy_of_the_workspace(
         "{}",
         String::from_utf8_lossy(&judge.stdout)
     );
+
+    never_waits_behind_target_debug(&copy, "p9999-new-game");
+    the_suite_passes_with_new_samples_and_an_unsolved_problem(&copy, name);
     std::fs::remove_dir_all(&copy.root).ok();
+}
+
+/// `cargo xtask stress` (the alias, as a user types it) while another cargo holds
+/// target/debug's lock, as a `cargo test --workspace` building there does: it finishes.
+fn never_waits_behind_target_debug(copy: &Copy, name: &str) {
+    use std::os::unix::io::AsRawFd;
+    let debug = copy.target.join("debug");
+    std::fs::create_dir_all(&debug).unwrap();
+    let lock = std::fs::File::create(debug.join(".cargo-lock")).unwrap();
+    // SAFETY: flock on a file this test owns; held until `lock` is dropped.
+    assert_eq!(unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX) }, 0);
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let mut stress = copy
+        .command(cargo, &["xtask", "stress", name, "--cases", "100"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    // Fresh builds only (new and the stress above built everything): seconds, not minutes.
+    while stress.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(120) {
+            stress.kill().ok();
+            let out = stress.wait_with_output().unwrap();
+            panic!(
+                "cargo xtask stress waited for target/debug's lock: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let out = stress.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{}", stderr);
+    assert!(!stderr.contains("Blocking"), "{}", stderr);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("100 cases"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    drop(lock);
+}
+
+/// Every `*.snap.new` under `dir`, build output left out.
+fn pending_snapshots(dir: &Path) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() && name != "target" {
+            found.extend(pending_snapshots(&path));
+        } else if name.ends_with(".snap.new") {
+            found.push(path);
+        }
+    }
+    found
+}
+
+/// After `new`, `sample` and `listen` (whose crate `listened` got a sample of the user's), and
+/// a scaffold whose statement's samples its placeholder answers wrong: `cargo test
+/// --workspace` passes with no other step, lists the unsolved crate as pending, and leaves no
+/// `.snap.new`. Once both are marked solved, with a wrong sample each, it fails naming both.
+fn the_suite_passes_with_new_samples_and_an_unsolved_problem(copy: &Copy, listened: &str) {
+    let unsolved = "p9997-stone-game";
+    let new = copy.run_xtask(&["new", unsolved]);
+    assert!(
+        new.status.success(),
+        "{}",
+        String::from_utf8_lossy(&new.stderr)
+    );
+    // The statement's samples, as `listen` writes them: the placeholder sums instead.
+    let samples = copy.root.join("samples").join(unsolved);
+    std::fs::write(samples.join("01.in"), "3\n1 2 3\n").unwrap();
+    std::fs::write(samples.join("01.out"), "Alice\n").unwrap();
+    let input = copy.root.join("mine.in");
+    std::fs::write(&input, "7 8\n").unwrap();
+    let sample = copy.run_xtask(&["sample", "p9999-new-game", "mine", input.to_str().unwrap()]);
+    assert!(
+        sample.status.success(),
+        "{}",
+        String::from_utf8_lossy(&sample.stderr)
+    );
+
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = copy
+        .command(&cargo, &["test", "--workspace"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        stderr
+    );
+    for test in ["oracles", "trailing_tokens"] {
+        assert!(
+            stderr.contains(&format!("{}: pending {} (unsolved", test, unsolved)),
+            "{}",
+            stderr
+        );
+    }
+    assert!(stderr.contains("01.in"), "{}", stderr);
+    assert_eq!(pending_snapshots(&copy.root), Vec::<PathBuf>::new());
+
+    // Solved (the marker removed), each with a wrong answer: both failures are reported.
+    for name in [unsolved, listened] {
+        let manifest = copy.root.join("crates").join(name).join("Cargo.toml");
+        let text = std::fs::read_to_string(&manifest).unwrap();
+        assert!(text.contains("\nsolved = false\n"), "{}", text);
+        std::fs::write(&manifest, text.replace("\nsolved = false\n", "\n")).unwrap();
+    }
+    let samples = copy.root.join("samples").join(listened);
+    std::fs::write(samples.join("wrong.in"), "1 1\n").unwrap();
+    std::fs::write(samples.join("wrong.out"), "3\n").unwrap();
+    let out = copy
+        .command(&cargo, &["test", "-p", "gamedp", "--", "oracles"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("oracles: 2 problems failed"), "{}", stdout);
+    for name in [unsolved, listened] {
+        assert!(stdout.contains(&format!("\n- {}: ", name)), "{}", stdout);
+    }
 }

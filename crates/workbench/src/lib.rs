@@ -13,11 +13,13 @@
 //! | `test` | `test` | one problem's tests alone |
 //! | `new` | `new` | scaffold a problem crate |
 //! | `listen` | `listen` | scaffold problems sent by Competitive Companion |
+//! | `accept` | `accept` | the pending insta snapshots accepted, none left behind |
 //! | `oracle_program` | | find, build and run a crate's oracle program |
 //! | `judge_files` | | the input and output files of a judge that names them |
 //! | `build_dir` | | the workbench's own cargo profile and folder, `target/workbench/` |
 //! | `process` | | running a program with limits, measuring its memory |
 
+pub mod accept;
 pub mod bench;
 pub mod brute;
 pub mod build_dir;
