@@ -398,7 +398,18 @@ pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
         if !selected {
             bail!("give crate names (or --bin) or --all, not both");
         }
-        ws.binaries()
+        let (pending, solved): (Vec<BinTarget>, Vec<BinTarget>) =
+            ws.binaries().into_iter().partition(|t| ws.unsolved(t));
+        for target in &pending {
+            eprintln!(
+                "{}: pending (solved = false in [package.metadata.judge]), not bundled by --all",
+                target.id
+            );
+        }
+        if solved.is_empty() && !pending.is_empty() {
+            return Ok(());
+        }
+        solved
     } else {
         if package.is_some() && !names.is_empty() {
             bail!("--package names the package: give it or crate names, not both");

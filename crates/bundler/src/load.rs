@@ -95,6 +95,9 @@ pub(crate) struct Package {
     /// `[package.metadata.judge] bundle = false`: its binaries are tools, never bundled by
     /// `--all`.
     pub(crate) not_bundled: bool,
+    /// `[package.metadata.judge] solved = false`: a scaffold not solved yet, which `--all`
+    /// passes over (its placeholder fails its statement's samples).
+    pub(crate) unsolved: bool,
     proc_macro: bool,
     build_script: bool,
     links: Option<String>,
@@ -243,6 +246,7 @@ impl Workspace {
                     lib,
                     bins,
                     not_bundled: p["metadata"]["judge"]["bundle"] == Value::Bool(false),
+                    unsolved: p["metadata"]["judge"]["solved"] == Value::Bool(false),
                     proc_macro,
                     build_script,
                     links: p["links"].as_str().map(str::to_string),

@@ -57,6 +57,11 @@ impl Workspace {
         }
     }
 
+    /// Whether `target`'s package is a scaffold not solved yet (`solved = false`).
+    pub fn unsolved(&self, target: &BinTarget) -> bool {
+        self.member(&target.package).is_some_and(|p| p.unsolved)
+    }
+
     /// The members whose binaries may be bundled: not `xtask` (this tool itself) nor a package
     /// marked `[package.metadata.judge] bundle = false` (tools).
     fn bundled_members(&self) -> impl Iterator<Item = &Package> {

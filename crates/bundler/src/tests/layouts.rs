@@ -210,3 +210,48 @@ fn binaries_of_one_name_in_two_packages_go_to_their_packages_folders() {
     run(args(root, &["--bin", "atcoder-arc/a"])).unwrap_or_else(|e| panic!("{:#}", e));
     assert!(root.join("target/bundle/atcoder-arc/a.rs").is_file());
 }
+
+/// A scaffold not solved yet (`solved = false`, as `new` and `listen` write it) fails its
+/// statement's samples by design: `--all` passes over it, saying so, and bundles the rest.
+#[test]
+fn all_passes_over_an_unsolved_scaffold() {
+    let dir = crate::TempDir::new("unsolved").unwrap();
+    let root = dir.path();
+    let write = |file: &str, text: &str| {
+        let file = root.join(file);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    };
+    write(
+        "Cargo.toml",
+        "[workspace]\nmembers = [\"solved\", \"pending\"]\nresolver = \"2\"\n",
+    );
+    for (name, metadata) in [("solved", ""), ("pending", "solved = false\n")] {
+        write(
+            &format!("{}/Cargo.toml", name),
+            &format!(
+                "[package]\nname = \"{}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[package.metadata.judge]\n{}",
+                name, metadata
+            ),
+        );
+        write(
+            &format!("{}/src/main.rs", name),
+            "fn main() {\n    println!(\"7\");\n}\n",
+        );
+        write(&format!("samples/{}/1.in", name), "\n");
+        // The pending crate's placeholder answers 7 where its statement says 8.
+        let answer = if metadata.is_empty() { "7\n" } else { "8\n" };
+        write(&format!("samples/{}/1.out", name), answer);
+    }
+    let ws = Workspace::read(root).unwrap();
+    let pending: Vec<String> = ws
+        .binaries()
+        .into_iter()
+        .filter(|t| ws.unsolved(t))
+        .map(|t| t.id)
+        .collect();
+    assert_eq!(pending, ["pending"]);
+    run(args(root, &["--all"])).unwrap_or_else(|e| panic!("{:#}", e));
+    assert!(root.join("target/bundle/solved.rs").is_file());
+    assert!(!root.join("target/bundle/pending.rs").exists());
+}
