@@ -640,11 +640,8 @@ where
         Ok(_) => solve(&input, &mut out),
         Err(err) => Err(Error::Io(err)),
     };
-    finish(result, out)
-}
-
-/// Flushes what `solve` wrote; an error of either is one line on stderr and exit code 1.
-fn finish<W: Write>(result: Result<(), Error>, mut out: BufWriter<W>) {
+    // Written out here and in `run_files` rather than shared: a helper function would cost
+    // every bundle its bytes, and most bundles call only `run`.
     let flushed = out.flush();
     let result = result.and_then(|()| flushed.map_err(Error::Io));
     if let Err(err) = result {
@@ -703,7 +700,13 @@ where
     };
     let mut out = BufWriter::with_capacity(1 << 16, sink);
     let result = solve(&bytes, &mut out);
-    finish(result, out)
+    let flushed = out.flush();
+    let result = result.and_then(|()| flushed.map_err(Error::Io));
+    if let Err(err) = result {
+        drop(out);
+        eprintln!("error: {}", err);
+        std::process::exit(1);
+    }
 }
 
 #[cfg(test)]
