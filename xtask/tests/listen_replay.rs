@@ -594,5 +594,24 @@ fn a_replay_of_the_extensions_payloads_is_answered_in_time_and_scaffolded_whole(
         .unwrap();
     assert!(!judge.status.success());
     assert!(String::from_utf8_lossy(&judge.stderr).contains("no samples"));
+
+    // Every received problem unsolved (its placeholder), the suite still passes: each is
+    // pending, none hides another.
+    let suite = command(&cargo, &["test", "--workspace"]).output().unwrap();
+    let said = format!(
+        "{}\n{}",
+        String::from_utf8_lossy(&suite.stdout),
+        String::from_utf8_lossy(&suite.stderr)
+    );
+    assert!(suite.status.success(), "{}", said);
+    for name in ["cf100002a-sum-files", "usaco1234-cow-sum"] {
+        assert!(
+            said.lines()
+                .any(|l| l.contains("pending") && l.contains(name)),
+            "{} not listed as pending:\n{}",
+            name,
+            said
+        );
+    }
     std::fs::remove_dir_all(&root).ok();
 }

@@ -388,6 +388,32 @@ fn sibling(path: &Path, what: &str) -> PathBuf {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A program still open for writing cannot be executed (ETXTBSY); once it is closed, the
+    /// retry starts it.
+    #[test]
+    fn a_program_busy_for_a_moment_is_started_once_it_is_closed() {
+        use std::io::Write;
+        use std::os::unix::fs::PermissionsExt;
+        let dir = crate::TempDir::new("busy").unwrap();
+        let program = dir.path().join("prog");
+        let mut file = std::fs::File::create(&program).unwrap();
+        file.write_all(b"#!/bin/sh\necho ran\n").unwrap();
+        file.flush().unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let busy = std::process::Command::new(&program).output().unwrap_err();
+        assert_eq!(busy.kind(), std::io::ErrorKind::ExecutableFileBusy);
+        let closer = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            drop(file);
+        });
+        let mut command = std::process::Command::new(&program);
+        command.stdout(std::process::Stdio::piped());
+        let child = spawn_program(&mut command).unwrap();
+        let out = child.wait_with_output().unwrap();
+        closer.join().unwrap();
+        assert_eq!(out.stdout, b"ran\n");
+    }
     use crate::TempDir;
 
     fn args(list: &[&str]) -> Vec<OsString> {
@@ -595,5 +621,24 @@ mod tests {
         let shown = format!("--> {}:1:", dir.path().join("main.rs").display());
         assert!(diagnostics.contains(&shown), "{}", diagnostics);
         assert!(!entry_of(dir.path(), &flags).exists());
+    }
+}
+
+/// Starts `command`, trying again while the kernel says its program is busy (ETXTBSY).
+///
+/// A binary handed out as a copy was open for writing in this process a moment ago: a child
+/// forked by another thread in that moment holds the write descriptor until it execs, and an
+/// exec of the copy meanwhile fails with "Text file busy". The window is a fork's length, so a
+/// few short retries close it.
+pub fn spawn_program(command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            result => return result,
+        }
     }
 }

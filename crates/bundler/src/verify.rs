@@ -278,11 +278,8 @@ fn run_binary_in(binary: &Path, input: &Path, scratch: &Path, dir: Option<&Path>
     if let Some(dir) = dir {
         command.current_dir(dir);
     }
-    let mut child = command
-        .stdin(stdin)
-        .stdout(stdout)
-        .stderr(Stdio::piped())
-        .spawn()
+    command.stdin(stdin).stdout(stdout).stderr(Stdio::piped());
+    let mut child = crate::compile_cache::spawn_program(&mut command)
         .with_context(|| format!("running {}", binary.display()))?;
     let start = Instant::now();
     // Polled often: most runs (hundreds of generated inputs) end within a few milliseconds, and

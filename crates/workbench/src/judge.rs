@@ -971,7 +971,11 @@ mod tests {
             // The fuzzed limit, whatever the crate's own (a 10 MiB judge cannot even hold the
             // input; a 1 GiB one would hide a copied token).
             limits.memory = Some(256 << 20);
-            let run = process::run_limited(binary, &input, limits).unwrap();
+            // As its judge gives the input: on stdin, or in the file it names.
+            let files = crate::judge_files::problem_files(&root, name).unwrap();
+            let run = crate::judge_files::run_case(binary, &input, limits, &files, 1 << 20)
+                .unwrap()
+                .run;
             let stderr = String::from_utf8_lossy(&run.stderr);
             assert_eq!(run.ending, Ending::Exited(1), "{}: {:.300}", name, stderr);
             assert!(run.stdout.is_empty(), "{}", name);

@@ -171,8 +171,7 @@ pub fn run_capped_in(
         libc::malloc_trim(0);
     }
     let start = Instant::now();
-    let mut child = command
-        .spawn()
+    let mut child = bundler::compile_cache::spawn_program(&mut command)
         .with_context(|| format!("running {}", program.display()))?;
     let pid = child.id() as libc::pid_t;
 
