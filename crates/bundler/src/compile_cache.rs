@@ -385,6 +385,25 @@ fn sibling(path: &Path, what: &str) -> PathBuf {
     ))
 }
 
+/// Starts `command`, trying again while the kernel says its program is busy (ETXTBSY).
+///
+/// A binary handed out as a copy was open for writing in this process a moment ago: a child
+/// forked by another thread in that moment holds the write descriptor until it execs, and an
+/// exec of the copy meanwhile fails with "Text file busy". The window is a fork's length, so a
+/// few short retries close it.
+pub fn spawn_program(command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 100 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            result => return result,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -621,24 +640,5 @@ mod tests {
         let shown = format!("--> {}:1:", dir.path().join("main.rs").display());
         assert!(diagnostics.contains(&shown), "{}", diagnostics);
         assert!(!entry_of(dir.path(), &flags).exists());
-    }
-}
-
-/// Starts `command`, trying again while the kernel says its program is busy (ETXTBSY).
-///
-/// A binary handed out as a copy was open for writing in this process a moment ago: a child
-/// forked by another thread in that moment holds the write descriptor until it execs, and an
-/// exec of the copy meanwhile fails with "Text file busy". The window is a fork's length, so a
-/// few short retries close it.
-pub fn spawn_program(command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
-    let mut tries = 0;
-    loop {
-        match command.spawn() {
-            Err(err) if err.kind() == std::io::ErrorKind::ExecutableFileBusy && tries < 100 => {
-                tries += 1;
-                std::thread::sleep(std::time::Duration::from_millis(5));
-            }
-            result => return result,
-        }
     }
 }
