@@ -598,7 +598,7 @@ enum Cells {
 }
 
 impl Cells {
-    // Always: rustc 1.63 called these once per position read (a fifth of core-bench `tokens`).
+    // Always: rustc 1.63 calls these once per position read.
     #[inline(always)]
     fn code(&self, pos: usize) -> u32 {
         match self {
@@ -616,7 +616,7 @@ fn run<C: Cell, G: Unmoves>(table: &mut RetrogradeTable, game: &G, early: bool) 
     let n = game.positions();
     let top = top::<C>(table.in_cells);
     // Each layer in two sets, its wins and its losses (indexed by code parity): a drain then
-    // knows its children's outcome without reading their cells (7% of the 80 x 80 chase).
+    // knows its children's outcome without reading their cells.
     let mut layer = [Frontier::new(n), Frontier::new(n)];
     let mut next = [Frontier::new(n), Frontier::new(n)];
     let mut cells: Vec<C> = Vec::with_capacity(n);
@@ -679,7 +679,7 @@ fn run<C: Cell, G: Unmoves>(table: &mut RetrogradeTable, game: &G, early: bool) 
         };
         for lost in 0..2 {
             // Moved into the closure, the slice and the scalars stay in registers; through
-            // references they were reloaded after every store to a cell (12% of the chase).
+            // references they are reloaded after every store to a cell.
             let (cells, next) = (&mut cells[..], &mut next[1 - lost as usize]);
             layer[lost as usize].drain(move |child| {
                 game.for_each_unmove(child, |parent| {
