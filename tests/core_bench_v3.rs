@@ -1,5 +1,5 @@
 //! core-bench's entries of the game toolkit v3: `tokens` (two tokens on a graph through
-//! `dp_core::TwoTokens`) and `acyclic` (win or loss of a game that cannot loop through
+//! `dp_core::TwoPieces`) and `acyclic` (win or loss of a game that cannot loop through
 //! `dp_core::wins_in_order`), each variant against the game played out literally on many
 //! seeds, and cases checked by hand.
 

@@ -8,8 +8,7 @@ const HELP: &str = "\
 cargo xtask <command> [options]     (cargo xtask <command> --help for its options)
 
 commands:
-  bundle <crate>... | --bin NAME... | --all | --fixtures [--provided CRATE]... [--deny-warnings]
-         [--rustc PATH] [--edition E] [--skip-missing] [--workspace DIR] [--cases N]
+  bundle <crate>... | --bin NAME... | --all | --fixtures [options]
                               write target/bundle/<crate>.rs with the libraries it uses, prove
                               it on rustc 2021 and 2024 and /usr/bin/rustc (1.63), run the
                               samples and the oracle's generated inputs on each
@@ -34,19 +33,19 @@ commands:
   help                        this text
 ";
 
-/// Each command's usage, for `cargo xtask <command> --help`. `bundle` answers its own.
-fn usage(command: &str) -> Option<&'static str> {
+/// Each command's usage, for `cargo xtask <command> --help`.
+fn usage(command: &str) -> Option<String> {
     Some(match command {
-        "bundle" => workbench::bundle::USAGE,
-        "judge" => judge::USAGE,
-        "test" => test::USAGE,
-        "stress" => stress::USAGE,
-        "brute" => brute::USAGE,
-        "sample" => sample::USAGE,
-        "new" => new::USAGE,
-        "listen" => listen::USAGE,
-        "bench" => bench::USAGE,
-        "accept" => accept::USAGE,
+        "bundle" => bundler::usage(),
+        "judge" => judge::USAGE.to_string(),
+        "test" => test::USAGE.to_string(),
+        "stress" => stress::USAGE.to_string(),
+        "brute" => brute::USAGE.to_string(),
+        "sample" => sample::USAGE.to_string(),
+        "new" => new::USAGE.to_string(),
+        "listen" => listen::USAGE.to_string(),
+        "bench" => bench::USAGE.to_string(),
+        "accept" => accept::USAGE.to_string(),
         _ => return None,
     })
 }

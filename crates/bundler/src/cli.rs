@@ -1,9 +1,111 @@
-//! A tiny argument parser shared by the subcommands: `--flag`, `--key value`, `--key=value` and
-//! positionals, with an error for anything left unread.
+//! The command line of `cargo xtask bundle` and `cargo gamedp-bundle`, declared once (xflags):
+//! the parser and the `--help` text are both made from the declaration below.
 
-use context_error::{bail, Context, Result};
+use context_error::{bail, Result};
 
-/// The arguments of one subcommand, consumed as they are read.
+xflags::xflags! {
+    /// Writes target/bundle/<crate>.rs for each of <crates>: the crate's main.rs and lib.rs
+    /// with the parts of every library it uses (workspace crates and std-only crates.io
+    /// dependencies, pruned item by item), then proves it: compiles it with rustc alone on the
+    /// judges' compilers (the current rustc on editions 2021 and 2024 and /usr/bin/rustc 1.63
+    /// on 2021, unless a `compilers` list of `RUSTC EDITION` in [package.metadata.judge] or
+    /// [workspace.metadata.judge] names others) and runs every sample on each:
+    /// samples/<crate>/*.in, and for a binary also its package's testcases/<bin>.yml
+    /// (cargo-compete) and test/<bin>/ (online-judge-tools; test/ for a package's only
+    /// binary). Under `cargo xtask bundle`, a crate with an oracle program
+    /// (src/bin/oracle.rs) is also run on its generator's inputs, which the bundle must
+    /// answer exactly as the crate's solver does in cargo's build. The file is replaced
+    /// only when every check passed; a rejected text is kept as <crate>.rs.failed (and a
+    /// failing input beside it).
+    cmd bundle {
+        /// A package (its src/main.rs; every binary of a package without one) or a binary.
+        repeated crates: String
+        /// The binary NAME (repeatable), as cargo's --bin: a package with several binaries
+        /// (src/bin/a.rs, [[bin]] path = ..) bundles each as target/bundle/<bin>.rs, or
+        /// <package>/<bin>.rs where two packages have a <bin>.
+        repeated --bin NAME: String
+        /// With --bin: the binary of package P.
+        optional -p, --package P: String
+        /// Every binary of the workspace: each package's src/main.rs, and each binary of a
+        /// package without one (not those with required-features; not
+        /// [package.metadata.judge] bundle = false).
+        optional --all
+        /// The crates of crates/bundler/testdata/fixture, the bundler's own test workspace
+        /// (cargo xtask bundle only).
+        optional --fixtures
+        /// The crates of another workspace.
+        optional --workspace DIR: String
+        /// Leave crate NAME to the judge as an external crate (repeatable; also
+        /// `provided = [..]` in [package.metadata.judge]).
+        repeated --provided NAME: String
+        /// Compile with -D warnings (warnings in the user's code stop the bundle).
+        optional --deny-warnings
+        /// Lay out the libraries (the crate's own lib.rs too) like main.rs (default:
+        /// compact, each item a line start, no indentation, for judges' size limits).
+        optional --pretty
+        /// Check on this compiler only, instead of the judges'.
+        optional --rustc PATH: String
+        /// With --rustc: the edition to check (default 2021).
+        optional --edition E: String
+        /// A compiler that is not installed is skipped, not an error.
+        optional --skip-missing
+        /// Let include_str!, include_bytes!, include! and #[path] take file P (or the files
+        /// under folder P) from outside the crate's package (repeatable).
+        repeated --allow-include P: String
+        /// Generated inputs per crate with an oracle program (default 200; 0: none;
+        /// cargo xtask bundle only).
+        optional --cases N: u64
+        /// The first generator seed (default 1): inputs of seeds S..S+N-1.
+        optional --seed S: u64
+        /// Samples only, as --cases 0.
+        optional --no-generated
+    }
+}
+
+/// The synopsis that heads the help; `command` is how the user runs the bundler.
+fn synopsis(command: &str) -> String {
+    format!(
+        "{} <crates>... | --bin NAME... [-p P] | --all | --fixtures [options]",
+        command
+    )
+}
+
+/// What `<command> --help` prints: the synopsis, then the text made from the declaration.
+pub fn help(command: &str) -> String {
+    let declared = Bundle::HELP_;
+    // The declaration's first line is the bare command name; the synopsis replaces it.
+    let body = declared.split_once('\n').map_or(declared, |(_, rest)| rest);
+    format!("{}\n{}", synopsis(command), body)
+}
+
+impl Bundle {
+    /// Parses the arguments after the command's name. A bad option (unknown, repeated, without
+    /// its value, not a number) is one line naming it and where the options are listed.
+    ///
+    /// # Example
+    /// ```
+    /// let flags = bundler::cli::Bundle::parse(
+    ///     "p1 --bin a --bin=b -p q --cases 5".split(' ').map(String::from).collect(),
+    ///     "cargo xtask bundle",
+    /// )
+    /// .unwrap();
+    /// assert_eq!((flags.crates, flags.bin), (vec!["p1".to_string()], vec!["a".into(), "b".into()]));
+    /// assert_eq!((flags.package.as_deref(), flags.cases), (Some("q"), Some(5)));
+    /// ```
+    pub fn parse(args: Vec<String>, command: &str) -> Result<Bundle> {
+        match Bundle::from_vec(cli_args::split_inline_values(args)) {
+            Ok(flags) => Ok(flags),
+            Err(err) => bail!(
+                "{} (the options: `{} --help`)",
+                cli_args::refusal(&err),
+                command
+            ),
+        }
+    }
+}
+
+/// A tiny argument parser for the workbench's other commands: `--flag`, `--key value`,
+/// `--key=value` and positionals, with an error for anything left unread.
 pub struct Args {
     args: Vec<String>,
     /// A flag given more than once, refused by [`Args::finish`].
@@ -29,8 +131,7 @@ impl Args {
         times > 0
     }
 
-    /// The value of `--name value` or `--name=value` (removes it). Given twice it is refused
-    /// (`--cases 5 --cases 6` took 6 without a word).
+    /// The value of `--name value` or `--name=value` (removes it); given twice, refused.
     pub fn value(&mut self, name: &str) -> Result<Option<String>> {
         let mut found: Option<String> = None;
         let mut i = 0;
@@ -63,41 +164,13 @@ impl Args {
         Ok(found)
     }
 
-    /// Every value of a repeatable `--name value` or `--name=value` (removes them), in order.
-    pub fn values(&mut self, name: &str) -> Result<Vec<String>> {
-        let mut found = Vec::new();
-        while let Some(v) = self.first_value(name)? {
-            found.push(v);
-        }
-        Ok(found)
-    }
-
-    /// The first value of `--name` (removes it).
-    fn first_value(&mut self, name: &str) -> Result<Option<String>> {
-        let prefix = format!("{}=", name);
-        let Some(i) = self
-            .args
-            .iter()
-            .position(|a| a == name || a.starts_with(&prefix))
-        else {
-            return Ok(None);
-        };
-        let arg = self.args.remove(i);
-        if arg == name {
-            if i >= self.args.len() {
-                bail!("{} needs a value", name);
-            }
-            return Ok(Some(self.args.remove(i)));
-        }
-        Ok(Some(arg[prefix.len()..].to_string()))
-    }
-
     /// The value of `--name` parsed as `T`.
     pub fn parsed<T>(&mut self, name: &str) -> Result<Option<T>>
     where
         T: std::str::FromStr,
         T::Err: std::error::Error + Send + Sync + 'static,
     {
+        use context_error::Context;
         match self.value(name)? {
             Some(v) => {
                 Ok(Some(v.parse().with_context(|| {
@@ -122,50 +195,99 @@ impl Args {
 
 #[cfg(test)]
 mod tests {
-    use super::Args;
+    use super::{help, Bundle};
 
-    fn args(list: &[&str]) -> Args {
-        Args::new(list.iter().map(|s| s.to_string()).collect())
+    fn parse(line: &str) -> context_error::Result<Bundle> {
+        let args = line.split_whitespace().map(String::from).collect();
+        Bundle::parse(args, "cargo xtask bundle")
     }
 
-    #[test]
-    fn reads_flags_values_and_positionals() {
-        let mut a = args(&["x", "--all", "--seed", "7", "--jobs=2", "y"]);
-        assert!(a.flag("--all"));
-        assert!(!a.flag("--bundled"));
-        assert_eq!(a.parsed::<u64>("--seed").unwrap(), Some(7));
-        assert_eq!(a.value("--jobs").unwrap().as_deref(), Some("2"));
-        assert_eq!(a.finish().unwrap(), ["x", "y"]);
-    }
-
-    #[test]
-    fn refuses_an_option_given_twice() {
-        for list in [
-            &["--cases", "5", "--cases", "6"][..],
-            &["--cases=5", "--cases", "6"][..],
-            &["--cases=5", "--cases=5"][..],
-        ] {
-            let err = args(list).value("--cases").unwrap_err().to_string();
-            assert!(err.starts_with("--cases given twice (5 and "), "{}", err);
+    fn refusal(line: &str) -> String {
+        match parse(line) {
+            Ok(flags) => panic!("{:?} was taken: {:?}", line, flags),
+            Err(err) => format!("{:#}", err),
         }
-        let mut a = args(&["--all", "x", "--all"]);
-        assert!(a.flag("--all"));
-        let err = a.finish().unwrap_err().to_string();
-        assert_eq!(err, "--all given twice: give it once");
     }
 
     #[test]
-    fn reads_repeated_values_in_order() {
-        let mut a = args(&["--bin", "a", "x", "--bin=b", "--bin", "c"]);
-        assert_eq!(a.values("--bin").unwrap(), ["a", "b", "c"]);
-        assert_eq!(a.finish().unwrap(), ["x"]);
-        assert!(args(&["--bin"]).values("--bin").is_err());
+    fn reads_every_option() {
+        let flags = parse(
+            "a --bin x b --bin=y -p q --all --fixtures --workspace w --provided r1 --provided=r2 \
+             --deny-warnings --pretty --rustc /usr/bin/rustc --edition 2024 --skip-missing \
+             --allow-include i1 --allow-include i2 --cases 7 --seed=3 --no-generated",
+        )
+        .unwrap();
+        assert_eq!(flags.crates, ["a", "b"]);
+        assert_eq!(flags.bin, ["x", "y"]);
+        assert_eq!(flags.package.as_deref(), Some("q"));
+        assert!(flags.all && flags.fixtures && flags.deny_warnings && flags.pretty);
+        assert!(flags.skip_missing && flags.no_generated);
+        assert_eq!(flags.workspace.as_deref(), Some("w"));
+        assert_eq!(flags.provided, ["r1", "r2"]);
+        assert_eq!(flags.rustc.as_deref(), Some("/usr/bin/rustc"));
+        assert_eq!(flags.edition.as_deref(), Some("2024"));
+        assert_eq!(flags.allow_include, ["i1", "i2"]);
+        assert_eq!((flags.cases, flags.seed), (Some(7), Some(3)));
+        // `--package` is `-p` spelled out; nothing given is all defaults.
+        assert_eq!(parse("--package q").unwrap().package.as_deref(), Some("q"));
+        let none = parse("").unwrap();
+        assert!(none.crates.is_empty() && none.bin.is_empty() && !none.all);
+        assert_eq!((none.cases, none.seed, none.package), (None, None, None));
     }
 
     #[test]
-    fn rejects_unknown_options_and_missing_values() {
-        assert!(args(&["--nope"]).finish().is_err());
-        assert!(args(&["--seed"]).value("--seed").is_err());
-        assert!(args(&["--seed", "x"]).parsed::<u64>("--seed").is_err());
+    fn refuses_a_bad_option_in_one_line_naming_it() {
+        for (line, named) in [
+            ("p --nope", "--nope"),
+            ("p --cases 5 --cases 6", "--cases"),
+            ("p --cases=5 --cases 6", "--cases"),
+            ("--all x --all", "--all"),
+            ("p --rustc a --rustc=b", "--rustc"),
+            ("p --cases", "--cases"),
+            ("p --cases x", "--cases"),
+            ("p --seed -1", "--seed"),
+            ("-x", "-x"),
+        ] {
+            let message = refusal(line);
+            assert!(message.contains(named), "{:?}: {}", line, message);
+            assert!(
+                message.ends_with("(the options: `cargo xtask bundle --help`)"),
+                "{:?}: {}",
+                line,
+                message
+            );
+            assert_eq!(message.lines().count(), 1, "{:?}: {}", line, message);
+        }
+    }
+
+    #[test]
+    fn the_help_lists_every_option_under_the_command_it_is_run_as() {
+        let text = help("cargo gamedp-bundle");
+        assert!(text.starts_with("cargo gamedp-bundle <crates>... | --bin NAME..."));
+        for option in [
+            "--bin <NAME>",
+            "-p, --package <P>",
+            "--all",
+            "--fixtures",
+            "--workspace <DIR>",
+            "--provided <NAME>",
+            "--deny-warnings",
+            "--pretty",
+            "--rustc <PATH>",
+            "--edition <E>",
+            "--skip-missing",
+            "--allow-include <P>",
+            "--cases <N>",
+            "--seed <S>",
+            "--no-generated",
+            "-h, --help",
+        ] {
+            assert!(
+                text.lines().any(|l| l.trim() == option),
+                "{} is missing from:\n{}",
+                option,
+                text
+            );
+        }
     }
 }

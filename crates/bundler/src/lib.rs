@@ -27,7 +27,6 @@ mod testcases;
 mod verify;
 pub mod workspace;
 
-use crate::cli::Args;
 use confine::Confine;
 use context_error::{bail, Context, Result};
 use load::{Loader, Plan, Sources, Tree, Workspace};
@@ -295,39 +294,10 @@ fn size_warning(bytes: usize, pretty: bool) -> String {
     text
 }
 
-/// What `cargo xtask bundle --help` prints.
-pub const USAGE: &str = "\
-cargo xtask bundle <crate>... | --bin NAME... | --all | --fixtures [options]
-
-Writes target/bundle/<crate>.rs: the crate's main.rs and lib.rs with the parts of every library it
-uses (workspace crates and std-only crates.io dependencies, pruned item by item), then proves it:
-compiles it with rustc alone on the judges' compilers (the current rustc on editions 2021 and
-2024 and /usr/bin/rustc 1.63 on 2021, unless `compilers = [\"RUSTC EDITION\", ..]` in
-[package.metadata.judge] or [workspace.metadata.judge] names others) and runs every sample on
-each: samples/<crate>/*.in, and for a binary also its package's testcases/<bin>.yml
-(cargo-compete) and test/<bin>/ (online-judge-tools; test/ for a package's only binary). The file
-is replaced only when every check passed; a rejected text is kept as <crate>.rs.failed.
-A <crate> is a package (its src/main.rs; every binary of a package without one) or a binary.
-  --bin NAME         the binary NAME (repeatable), as cargo's --bin: a package with several
-                     binaries (src/bin/a.rs, [[bin]] path = ..) bundles each as
-                     target/bundle/<bin>.rs, or <package>/<bin>.rs where two packages have a <bin>
-  --package P, -p P  with --bin: the binary of package P
-  --all              every binary of the workspace: each package's src/main.rs, and each binary
-                     of a package without one (not those with required-features; not
-                     [package.metadata.judge] bundle = false)
-  --fixtures         the crates of crates/bundler/testdata/fixture, the bundler's own test workspace
-  --workspace DIR    the crates of another workspace
-  --provided CRATE   leave CRATE to the judge as an external crate (repeatable; also
-                     `provided = [..]` in [package.metadata.judge])
-  --deny-warnings    compile with -D warnings (warnings in the user's code stop the bundle)
-  --pretty           lay out the libraries (the crate's own lib.rs too) like main.rs (default:
-                     compact, each item a line start, no indentation, for judges' size limits)
-  --rustc PATH       check on this compiler only, instead of the judges'
-  --edition E        with --rustc: the edition to check (default 2021)
-  --skip-missing     a compiler that is not installed is skipped, not an error
-  --allow-include P  let include_str!, include_bytes!, include! and #[path] take file P (or the
-                     files under folder P) from outside the crate's package (repeatable)
-";
+/// What `--help` prints, under the command the bundler is run as.
+pub fn usage() -> String {
+    cli::help(command())
+}
 
 pub fn run(args: Vec<String>) -> Result<()> {
     run_with(args, &|_, _, _| Ok(()))
@@ -348,30 +318,27 @@ pub type Prepare<'a> = dyn Fn(&Path, &[String], &Deliver) -> Result<()> + Sync +
 /// bundles are assembled, compiled and run on their samples; each bundle waits for its own
 /// inputs only then, so the first crates' inputs are run while the last ones' are being made.
 pub fn run_with(args: Vec<String>, prepare: &Prepare) -> Result<()> {
-    let args: Vec<String> = args
-        .into_iter()
-        .map(|a| {
-            if a == "-p" {
-                "--package".to_string()
-            } else {
-                a
-            }
-        })
-        .collect();
-    let mut args = Args::new(args);
-    let provided = args.values("--provided")?;
-    let bins = args.values("--bin")?;
-    let package = args.value("--package")?;
-    let allow_include = args.values("--allow-include")?;
-    let all = args.flag("--all");
-    let fixtures = args.flag("--fixtures");
-    let skip_missing = args.flag("--skip-missing");
-    let deny_warnings = args.flag("--deny-warnings");
-    let pretty = args.flag("--pretty");
-    let rustc = args.value("--rustc")?;
-    let edition = args.value("--edition")?;
-    let other_workspace = args.value("--workspace")?;
-    let names = args.finish()?;
+    run_flags(cli::Bundle::parse(args, command())?, prepare)
+}
+
+/// [`run_with`] on arguments already parsed.
+pub fn run_flags(flags: cli::Bundle, prepare: &Prepare) -> Result<()> {
+    let cli::Bundle {
+        crates: names,
+        bin: bins,
+        package,
+        all,
+        fixtures,
+        workspace: other_workspace,
+        provided,
+        deny_warnings,
+        pretty,
+        rustc,
+        edition,
+        skip_missing,
+        allow_include,
+        ..
+    } = flags;
     let mut options = Options::from_flags(rustc, edition);
     options.skip_missing = skip_missing;
     options.provided = provided;

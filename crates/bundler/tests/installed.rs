@@ -148,3 +148,40 @@ fn bundles_a_binary_of_a_cargo_compete_package() {
         stderr
     );
 }
+
+/// Its help is the bundle command's, under its own name; the generated-input options, which
+/// need the workbench's oracle programs, are refused with one line naming them.
+#[test]
+fn answers_help_and_refuses_the_workbench_options() {
+    let dir = std::env::temp_dir();
+    let (ok, help, _) = gamedp_bundle(&dir, &["--help"]);
+    assert!(ok);
+    assert!(
+        help.starts_with("cargo gamedp-bundle <crates>..."),
+        "{}",
+        help
+    );
+    assert!(help.contains("--allow-include <P>"), "{}", help);
+    for option in ["--cases", "--seed", "--no-generated"] {
+        let args: &[&str] = if option == "--no-generated" {
+            &["sol", option]
+        } else {
+            &["sol", option, "3"]
+        };
+        let (ok, _, stderr) = gamedp_bundle(&dir, args);
+        assert!(!ok, "{}", option);
+        assert_eq!(
+            stderr,
+            format!(
+                "error: {} is an option of `cargo xtask bundle` in the gamedp workspace\n",
+                option
+            )
+        );
+    }
+    let (ok, _, stderr) = gamedp_bundle(&dir, &["sol", "--bogus"]);
+    assert!(!ok);
+    assert_eq!(
+        stderr,
+        "error: unknown option --bogus (the options: `cargo gamedp-bundle --help`)\n"
+    );
+}

@@ -2,12 +2,12 @@
 //! seed, each moving its own token along an arc in turn, the cop first. The cop wins by moving
 //! onto the robber; the robber may enter neither the cop's vertex nor vertex 0 (the station);
 //! who cannot move loses; a game that never ends is a draw. Every position (cop, robber, side to
-//! move) solved by retrograde analysis, outcomes only: through [`dp_core::TwoTokens`] and
+//! move) solved by retrograde analysis, outcomes only: through [`dp_core::TwoPieces`] and
 //! [`dp_core::Retrograde`] ([`core`](fn@core)), and as a plain queue over the same index with
 //! counters of the moves not yet known to be wins ([`plain`]).
 
 use dp_core::{
-    CsrGraph, Outcome, Retrograde, RetrogradeTable, SplitMix64, TokenRules, Tokens, TwoTokens,
+    CsrGraph, Outcome, PieceRules, Pieces, Retrograde, RetrogradeTable, SplitMix64, TwoPieces,
 };
 
 /// The graph of `seed` on `n` vertices: each vertex has 0 to 3 arcs to vertices drawn at
@@ -32,12 +32,12 @@ pub fn graph(n: usize, seed: u64) -> CsrGraph {
     CsrGraph::from_arcs(n, &arcs)
 }
 
-/// The rules for [`TwoTokens`]: token 0 is the cop's, token 1 the robber's.
+/// The rules for [`TwoPieces`]: piece 0 is the cop's, piece 1 the robber's.
 struct CopAndRobber;
 
-impl TokenRules for CopAndRobber {
+impl PieceRules for CopAndRobber {
     #[inline]
-    fn terminal(&self, pos: &Tokens) -> Option<Outcome> {
+    fn terminal(&self, pos: &Pieces) -> Option<Outcome> {
         // Caught: the cop has won, whoever is to move.
         if pos.at[0] != pos.at[1] {
             None
@@ -49,7 +49,7 @@ impl TokenRules for CopAndRobber {
     }
 
     #[inline]
-    fn step(&self, pos: &Tokens, _arc: usize, to: usize) -> Option<usize> {
+    fn step(&self, pos: &Pieces, _arc: usize, to: usize) -> Option<usize> {
         if pos.side == 1 && (to == 0 || to == pos.at[0]) {
             None
         } else {
@@ -59,7 +59,7 @@ impl TokenRules for CopAndRobber {
 }
 
 /// The outcome of every position, at index `side * n² + cop * n + robber`, through
-/// [`TwoTokens`] and [`Retrograde`] (`outcome(p) as u8` is 0 for a draw, 1 a loss, 2 a win for
+/// [`TwoPieces`] and [`Retrograde`] (`outcome(p) as u8` is 0 for a draw, 1 a loss, 2 a win for
 /// the side to move, as [`plain`] has them).
 ///
 /// # Complexity
@@ -73,7 +73,7 @@ impl TokenRules for CopAndRobber {
 /// assert_eq!(outcomes, core_bench::two_tokens::plain(&graph));
 /// ```
 pub fn core(graph: &CsrGraph) -> RetrogradeTable {
-    let game = TwoTokens::new(graph, CopAndRobber);
+    let game = TwoPieces::new(graph, CopAndRobber);
     Retrograde::new(&game).outcomes_only().solve_with_unmoves()
 }
 

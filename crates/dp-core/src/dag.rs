@@ -282,8 +282,8 @@ impl KnownWins<'_> {
 
 /// A look from `position` at `child`, not evaluated: noted for the search (and taken for a
 /// won child), or a broken order. Out of line and given values, not the [`KnownWins`], so that
-/// the caller's lookups keep it in registers (through `&mut self` it lived on the stack, and
-/// the loop of core-bench `acyclic` took 1.4 times the plain loop's time).
+/// the caller's lookups keep it in registers (through `&mut self` it lives on the stack, and the
+/// loop is slower than a plain one).
 #[cold]
 #[inline(never)]
 fn not_evaluated(position: usize, child: usize, missing: Option<&mut Vec<usize>>) -> bool {
@@ -311,9 +311,8 @@ fn not_evaluated(position: usize, child: usize, missing: Option<&mut Vec<usize>>
 ///
 /// # Complexity
 /// O(n + length of the order) time besides `wins`, one byte per position; no recursion. As
-/// fast as the plain loop over a table of booleans with an order `0..n` (core-bench `acyclic`:
-/// 0.91x on rustc 1.95, 0.98x on 1.63); an order `0..=n` took 1.14x and 1.33x (a
-/// `RangeInclusive` carries a flag through the loop).
+/// fast as the plain loop over a table of booleans with an order `0..n` (core-bench
+/// `acyclic`); prefer it to `0..=n`, whose `RangeInclusive` carries a flag through the loop.
 ///
 /// # Example
 /// ```

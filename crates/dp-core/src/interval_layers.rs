@@ -177,7 +177,7 @@ impl<T> IntervalLayers<T> {
 
     // Takes `&mut F` with F the caller's closure, so that `finish` calls the closure directly:
     // passing `&mut step` as a new `F` goes through `impl FnMut for &mut F`, which rustc 1.63
-    // does not inline (10% slower in the p2599 solver).
+    // does not inline.
     #[inline]
     fn grow_with<F: FnMut(usize, usize, &T, &T) -> T>(&mut self, step: &mut F) {
         assert!(

@@ -533,7 +533,8 @@ impl<'a> Scanner<'a> {
     }
 
     /// Checks that nothing but whitespace is left, once a solution has read a complete input:
-    /// trailing tokens mean the input is not what the solution thinks it is.
+    /// trailing tokens mean the input is not what the solution thinks it is. It reads nothing:
+    /// [`Scanner::invalid`] after it names the last token read (a rule checked at the end).
     ///
     /// # Errors
     /// [`Error::Input`] naming the first token left over.
@@ -551,9 +552,11 @@ impl<'a> Scanner<'a> {
     /// assert!(dp_core::Scanner::new(b"  \r\n").finish().is_ok());
     /// ```
     pub fn finish(&mut self) -> Result<(), Error> {
-        match self.token() {
+        // Looked at on a copy: after a complete input, `invalid` still names the last token.
+        let mut rest = self.clone();
+        match rest.token() {
             None => Ok(()),
-            Some(token) => Err(self.error_here("the end of input".to_string(), token)),
+            Some(token) => Err(rest.error_here("the end of input".to_string(), token)),
         }
     }
 
@@ -579,9 +582,11 @@ impl<'a> Scanner<'a> {
     /// files), so a `\r` counts unless a `\n` follows it.
     fn line_of(&self, pos: usize) -> usize {
         let input = self.input;
-        let lone_cr = |i: usize| input[i] == b'\r' && input.get(i + 1) != Some(&b'\n');
+        // One expression, not a closure for the lone `\r`: bundles carry every byte.
         1 + (0..pos)
-            .filter(|&i| input[i] == b'\n' || lone_cr(i))
+            .filter(|&i| {
+                input[i] == b'\n' || (input[i] == b'\r' && input.get(i + 1) != Some(&b'\n'))
+            })
             .count()
     }
 
@@ -803,6 +808,35 @@ mod tests {
             found(wide.as_bytes()),
             format!("\"{}...\" (100 bytes)", r"\xc3\xa9".repeat(16))
         );
+    }
+
+    #[test]
+    fn invalid_after_finish_names_the_last_token() {
+        let mut sc = Scanner::new(b"1 2 3\n4 5 6\n");
+        for _ in 0..6 {
+            sc.next::<u8>("x").unwrap();
+        }
+        sc.finish().unwrap();
+        assert_eq!(
+            sc.invalid("a rule broken").to_string(),
+            "token 6 (line 2): a rule broken"
+        );
+        // After a read that found the end, it names the missing token, on the line after.
+        assert!(sc.token().is_none());
+        assert_eq!(
+            sc.invalid("a row is missing").to_string(),
+            "token 7 (line 3): a row is missing"
+        );
+        // A refused trailing token is named, and finish refuses it again.
+        let mut sc = Scanner::new(b"1\n2 3\n");
+        sc.next::<u8>("x").unwrap();
+        for _ in 0..2 {
+            let err = sc.finish().unwrap_err().to_string();
+            assert_eq!(
+                err,
+                "token 2 (line 2): expected the end of input, found \"2\""
+            );
+        }
     }
 
     #[test]

@@ -458,15 +458,10 @@ const fn de_bruijn_positions() -> [u8; 64] {
 /// Why not `trailing_zeros`: for baseline x86-64 (no BMI1), rustc 1.63 (LLVM 14) emits a plain
 /// `bsf`, which the CPU treats as reading its destination register (it keeps it when the input
 /// is 0). In the move loop that register last held `gain - value[child]`, so every `bsf` waited
-/// for the previous child's load: the cache misses on the 160 MB value table of a 14 x 14 board
-/// ran one at a time, and the p4363 bundle took 2.2x its time on current rustc, which emits
-/// `tzcnt` (no such dependency on AMD and recent Intel) for the same code. The popcount table,
-/// the bounds checks and the inlining compiled alike on both compilers. A multiply and a
-/// 64-byte table have no hidden input; current rustc recognises the idiom and emits `tzcnt`
-/// again, so it costs nothing there. With it, 1.63's bundle takes 1.23x current rustc's (the
-/// rest: LLVM 14 keeps three more of the loop's values on the stack). Those figures are of
-/// p4363's loop over [`LatticePath::moves`]; p4363 now goes block by block of ranks (see its
-/// `best_difference`), with no bit scan in its hot loops.
+/// for the previous child's load: the cache misses on a large value table ran one at a time,
+/// where current rustc emits `tzcnt` (no such dependency on AMD and recent Intel) for the same
+/// code. A multiply and a 64-byte table have no hidden input; current rustc recognises the
+/// idiom and emits `tzcnt` again, so it costs nothing there.
 #[inline]
 fn lowest_bit_position(low: u64) -> u32 {
     u32::from(DE_BRUIJN_POSITION[(low.wrapping_mul(DE_BRUIJN) >> 58) as usize])

@@ -9,7 +9,7 @@
 //! | `dag.rs` | [`wins_in_order`], [`wins_reachable`], [`WinTable`], [`KnownWins`], [`Cycle`] | win or loss of games that cannot loop, one byte per position; the topological order of a DAG ([`CsrGraph::topological_order`]), a cycle named when there is one |
 //! | `tree.rs` | [`RootedTree`] | a tree rooted without recursion: parents, depths, an order with parents first; the colon principle of tree games |
 //! | `divisors.rs` | [`divisor_lists`] | the divisors of every number up to N, by a sieve |
-//! | `tokens.rs` | [`TwoTokens`], [`TokenRules`], [`Tokens`] | tokens moved along a graph's arcs for [`Retrograde`]: one token (a [`CsrGraph`] is a game), or one per side, the solver stating its rules only |
+//! | `graph_pieces.rs` | [`TwoPieces`], [`PieceRules`], [`Pieces`] | pieces moved along a graph's arcs for [`Retrograde`]: one piece (a [`CsrGraph`] is a game), or one per side, the solver stating its rules only |
 //! | `hash_memo.rs` | [`HashMemo`] | a memo for sparse keys, with a fast hasher |
 //! | `rolling_rows.rs` | [`RollingRows`] | a ring of the last rows of a DP |
 //! | `lattice_path.rs` | [`LatticePath`], [`PathMove`] | staircase shapes as lattice paths with a dense rank |
@@ -38,6 +38,7 @@ mod dag;
 mod divisors;
 mod frontier;
 mod graph_input;
+mod graph_pieces;
 mod grundy;
 mod hash_memo;
 mod interval_layers;
@@ -50,7 +51,6 @@ mod popcount;
 mod random;
 mod retrograde;
 mod rolling_rows;
-mod tokens;
 mod tree;
 
 pub use crate::bit_attractor::{
@@ -63,6 +63,7 @@ pub use crate::dag::{Cycle, KnownWins, WinTable, wins_in_order, wins_reachable};
 pub use crate::divisors::divisor_lists;
 pub use crate::frontier::Frontier;
 pub use crate::graph_input::{CsrGraph, GraphFormat};
+pub use crate::graph_pieces::{PieceRules, Pieces, TwoPieces};
 pub use crate::grundy::{
     MexSet, Moves, NOT_EVALUATED, grundy_in_order, grundy_reachable, grundy_values, mex, nim_sum,
     nim_sum_wins, subtraction_grundy,
@@ -81,5 +82,4 @@ pub use crate::popcount::popcount;
 pub use crate::random::SplitMix64;
 pub use crate::retrograde::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};
 pub use crate::rolling_rows::RollingRows;
-pub use crate::tokens::{TokenRules, Tokens, TwoTokens};
 pub use crate::tree::RootedTree;

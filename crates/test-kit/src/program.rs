@@ -10,26 +10,64 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// What `<crate>-oracle help` prints.
-pub const USAGE: &str = "\
-<crate>-oracle <command> [options]: the oracle of one problem crate (cargo xtask runs it)
+xflags::xflags! {
+    /// The oracle program of one problem crate, <crate>-oracle (cargo xtask runs it). Exit
+    /// code 0 on success, 1 for a failed check or a refused input, 2 for a usage error.
+    cmd oracle-program {
+        /// Random small inputs, the brute force against the solver, in child processes; a
+        /// failure is shrunk, printed and saved in DIR.
+        cmd stress {
+            /// Cases to check (default 10000, at least 1); case i uses seed S + i.
+            optional --cases N: u64
+            /// The first seed (default 1); S + N - 1 must fit in 64 bits.
+            optional --seed S: u64
+            /// Parallel batches (default and most: one per core).
+            optional --jobs J: u64
+            /// A case running longer than T ms stops the run with its seed (default 10000).
+            optional --case-time-limit-ms T: u64
+            /// Where a shrunk counterexample is saved (default samples/<crate>/).
+            optional --save-dir DIR: PathBuf
+            /// No progress bar.
+            optional --quiet
+        }
+        /// The brute force's answer to each FILE (stdin without FILE); an input past 64 MiB
+        /// is refused.
+        cmd brute {
+            repeated files: String
+        }
+        /// The solver's answer, or its error as a line `error: ...`.
+        cmd solve {
+            optional file: String
+        }
+        /// Writes benchmark input i as DIR/<i>-<stem>.in (removing the other .in files of
+        /// DIR); prints `<i>-<stem>` and the input's name, a tab between, per input.
+        cmd bench-inputs {
+            required dir: PathBuf
+        }
+        /// Writes the inputs of seeds S..S+N-1 as DIR/<seed>.in (removing the other .in and
+        /// .out files of DIR); with --answers also the solver's answer to each as
+        /// DIR/<seed>.out, as a sample's .out holds it (a solver that panics fails the
+        /// command, naming the seed).
+        cmd generate {
+            required dir: PathBuf
+            /// Inputs to write (default 200).
+            optional --cases N: u64
+            /// The first seed (default 1).
+            optional --seed S: u64
+            /// Also the solver's answers.
+            optional --answers
+        }
+        /// The checks every problem gets, on 200 random inputs and the samples in SAMPLES.
+        cmd check {
+            optional samples: PathBuf
+        }
+        /// The crate's name.
+        cmd name {}
+    }
+}
 
-  stress [--cases N] [--seed S] [--jobs J] [--case-time-limit-ms T] [--save-dir DIR] [--quiet]
-                      random small inputs, the brute force against the solver; a failure is
-                      shrunk, printed and saved in DIR (default samples/<crate>/)
-  brute [FILE...]     the brute force's answer to each file (stdin without FILE); an
-                      input past 64 MiB is refused
-  solve [FILE]        the solver's answer, or its error as a line `error: ...`
-  bench-inputs DIR    writes benchmark input i as DIR/<i>-<stem>.in (removing the other .in
-                      files of DIR); prints `<i>-<stem>\\t<name>` per input
-  generate DIR [--cases N] [--seed S] [--answers]
-                      writes the inputs of seeds S..S+N-1 (default 1 and 200) as DIR/<seed>.in
-                      (removing the other .in and .out files of DIR); with --answers also the
-                      solver's answer to each as DIR/<seed>.out, as a sample's .out holds it
-                      (a solver that panics fails the command, naming the seed)
-  check [SAMPLES]     the checks every problem gets, on 200 random inputs and the samples
-  name                the crate's name
-";
+/// What `<crate>-oracle help` prints, made from the declaration above.
+pub const USAGE: &str = OracleProgram::HELP_;
 
 /// The `main` of a problem's oracle program: runs the command of its arguments and exits with
 /// its code (0 success, 1 a failed check or an input refused, 2 a usage error).
@@ -96,56 +134,51 @@ fn help_pointer() -> String {
 struct Usage(String);
 
 fn run(oracle: &dyn DynOracle, args: Vec<String>) -> Result<i32, Usage> {
-    let mut args = Args(args);
-    let Some(command) = args.next() else {
-        return Err(Usage("no command given".to_string()));
-    };
-    match command.as_str() {
-        "stress" => stress_command(oracle, args),
-        "brute" => {
-            let files = args.finish()?;
-            Ok(answer_files(&files, |text| {
-                crate::brute::brute_answer_dyn(oracle, text)
-            }))
+    match args.first().map(String::as_str) {
+        Some("help") => {
+            print!("{}", USAGE);
+            return Ok(0);
         }
-        "solve" => {
-            let files = args.finish()?;
-            if files.len() > 1 {
-                return Err(Usage("solve takes one FILE at most".to_string()));
-            }
+        // The stress engine's requests to its child processes, not a command line for people.
+        Some("__batch") | Some("__shrink") => return Ok(serve_stress_request(oracle, &args)),
+        _ => {}
+    }
+    let flags = match OracleProgram::from_vec(cli_args::split_inline_values(args)) {
+        Ok(flags) => flags,
+        Err(err) if err.is_help() => {
+            print!("{}", USAGE);
+            return Ok(0);
+        }
+        Err(err) => return Err(Usage(cli_args::refusal(&err))),
+    };
+    match flags.subcommand {
+        OracleProgramCmd::Stress(flags) => stress_command(oracle, flags),
+        OracleProgramCmd::Brute(Brute { files }) => Ok(answer_files(&files, |text| {
+            crate::brute::brute_answer_dyn(oracle, text)
+        })),
+        OracleProgramCmd::Solve(Solve { file }) => {
+            let files: Vec<String> = file.into_iter().collect();
             Ok(answer_files(&files, |text| {
                 Ok(crate::brute::solver_answer_dyn(oracle, text))
             }))
         }
-        "bench-inputs" => {
-            let dirs = args.finish()?;
-            let [dir] = dirs.as_slice() else {
-                return Err(Usage("bench-inputs takes one DIR".to_string()));
-            };
-            Ok(report(write_bench_inputs(oracle, Path::new(dir))))
+        OracleProgramCmd::BenchInputs(BenchInputs { dir }) => {
+            Ok(report(write_bench_inputs(oracle, &dir)))
         }
-        "generate" => {
-            let cases = args.number("--cases")?.unwrap_or(200);
-            let seed = args.number("--seed")?.unwrap_or(1);
-            let answers = args.flag("--answers")?;
-            let dirs = args.finish()?;
-            let [dir] = dirs.as_slice() else {
-                return Err(Usage("generate takes one DIR".to_string()));
-            };
+        OracleProgramCmd::Generate(Generate {
+            dir,
+            cases,
+            seed,
+            answers,
+        }) => {
+            let (cases, seed) = (cases.unwrap_or(200), seed.unwrap_or(1));
             if seed.checked_add(cases).is_none() {
                 return Err(Usage("--seed plus --cases is past 2^64".to_string()));
             }
-            Ok(report(write_generated(
-                oracle,
-                Path::new(dir),
-                seed,
-                cases,
-                answers,
-            )))
+            Ok(report(write_generated(oracle, &dir, seed, cases, answers)))
         }
-        "check" => {
-            let dirs = args.finish()?;
-            let samples = dirs.first().map(PathBuf::from).filter(|d| d.is_dir());
+        OracleProgramCmd::Check(Check { samples }) => {
+            let samples = samples.filter(|d| d.is_dir());
             let result = crate::checks::standard_checks_dyn(oracle, 200, samples.as_deref()).map(
                 |checked| {
                     println!(
@@ -158,31 +191,24 @@ fn run(oracle: &dyn DynOracle, args: Vec<String>) -> Result<i32, Usage> {
             );
             Ok(report(result))
         }
-        "name" => {
-            args.finish()?;
+        OracleProgramCmd::Name(Name {}) => {
             println!("{}", oracle.name());
             Ok(0)
         }
-        "help" | "--help" | "-h" => {
-            print!("{}", USAGE);
-            Ok(0)
+    }
+}
+
+/// `__batch FIRST LAST [LIMIT_MS]` and `__shrink SEED`: what the stress engine asks of the
+/// child processes it starts (a malformed request is the engine's bug, exit code 2).
+fn serve_stress_request(oracle: &dyn DynOracle, args: &[String]) -> i32 {
+    let number = |i: usize| args.get(i).and_then(|s| s.parse::<u64>().ok());
+    match (args[0].as_str(), number(1), number(2)) {
+        ("__batch", Some(first), Some(last)) if args.len() <= 4 => {
+            let limit = number(3).map(Duration::from_millis);
+            stress::serve_batch(oracle, first, last, limit)
         }
-        "__batch" => {
-            let rest = args.finish()?;
-            let number = |i: usize| rest.get(i).and_then(|s| s.parse::<u64>().ok());
-            let (Some(first), Some(last)) = (number(0), number(1)) else {
-                return Err(Usage("__batch FIRST LAST [LIMIT_MS]".to_string()));
-            };
-            let limit = number(2).map(Duration::from_millis);
-            Ok(stress::serve_batch(oracle, first, last, limit))
-        }
-        "__shrink" => {
-            let rest = args.finish()?;
-            let Some(seed) = rest.first().and_then(|s| s.parse::<u64>().ok()) else {
-                return Err(Usage("__shrink SEED".to_string()));
-            };
-            let shrunk = stress::shrink_seed(oracle, seed);
-            Ok(match shrunk {
+        ("__shrink", Some(seed), None) if args.len() == 2 => {
+            match stress::shrink_seed(oracle, seed) {
                 Ok(shrunk) => {
                     let stdout = std::io::stdout();
                     let mut out = stdout.lock();
@@ -194,9 +220,12 @@ fn run(oracle: &dyn DynOracle, args: Vec<String>) -> Result<i32, Usage> {
                     eprintln!("error: {}", err);
                     1
                 }
-            })
+            }
         }
-        other => Err(Usage(format!("unknown command {:?}", other))),
+        _ => {
+            eprintln!("error: a malformed request {:?}", args);
+            2
+        }
     }
 }
 
@@ -210,14 +239,12 @@ fn report(result: Result<(), String>) -> i32 {
     }
 }
 
-fn stress_command(oracle: &dyn DynOracle, mut args: Args) -> Result<i32, Usage> {
-    let cases = args.number("--cases")?.unwrap_or(stress::DEFAULT_CASES);
-    let seed = args.number("--seed")?.unwrap_or(1);
-    let jobs = args.number("--jobs")?.unwrap_or(0) as usize;
-    let limit_ms = args.number("--case-time-limit-ms")?;
-    let save_dir = args.value("--save-dir")?;
-    let quiet = args.flag("--quiet")?;
-    args.finish_empty()?;
+fn stress_command(oracle: &dyn DynOracle, flags: Stress) -> Result<i32, Usage> {
+    let cases = flags.cases.unwrap_or(stress::DEFAULT_CASES);
+    let seed = flags.seed.unwrap_or(1);
+    let jobs = flags.jobs.unwrap_or(0) as usize;
+    let limit_ms = flags.case_time_limit_ms;
+    let (save_dir, quiet) = (flags.save_dir, flags.quiet);
     let jobs = stress::check_config(cases, seed, jobs).map_err(Usage)?;
     if limit_ms == Some(0) {
         return Err(Usage("--case-time-limit-ms must be at least 1".to_string()));
@@ -226,9 +253,7 @@ fn stress_command(oracle: &dyn DynOracle, mut args: Args) -> Result<i32, Usage> 
         cases,
         seed,
         jobs,
-        save_dir: save_dir
-            .map(PathBuf::from)
-            .unwrap_or_else(|| Path::new("samples").join(oracle.name())),
+        save_dir: save_dir.unwrap_or_else(|| Path::new("samples").join(oracle.name())),
         progress: !quiet,
         case_time_limit: Some(
             limit_ms.map_or(stress::DEFAULT_CASE_TIME_LIMIT, Duration::from_millis),
@@ -427,80 +452,107 @@ pub fn file_stem(name: &str) -> String {
     }
 }
 
-/// The program's arguments, consumed as they are read.
-struct Args(Vec<String>);
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Args {
-    fn next(&mut self) -> Option<String> {
-        (!self.0.is_empty()).then(|| self.0.remove(0))
+    fn parse(line: &str) -> Result<OracleProgramCmd, String> {
+        let args = cli_args::split_inline_values(line.split_whitespace().map(String::from));
+        OracleProgram::from_vec(args)
+            .map(|flags| flags.subcommand)
+            .map_err(|err| cli_args::refusal(&err))
     }
 
-    /// Whether `--name` was given; given twice, a usage error.
-    fn flag(&mut self, name: &str) -> Result<bool, Usage> {
-        let before = self.0.len();
-        self.0.retain(|a| a != name);
-        match before - self.0.len() {
-            0 => Ok(false),
-            1 => Ok(true),
-            _ => Err(Usage(format!("{} given twice: give it once", name))),
+    #[test]
+    fn reads_each_command() {
+        let Ok(OracleProgramCmd::Stress(stress)) = parse(
+            "stress --cases 5 --seed=7 --jobs 2 --case-time-limit-ms 30 --save-dir d --quiet",
+        ) else {
+            panic!("stress not read");
+        };
+        assert_eq!(
+            (
+                stress.cases,
+                stress.seed,
+                stress.jobs,
+                stress.case_time_limit_ms
+            ),
+            (Some(5), Some(7), Some(2), Some(30))
+        );
+        assert_eq!(stress.save_dir, Some(PathBuf::from("d")));
+        assert!(stress.quiet);
+        let Ok(OracleProgramCmd::Generate(generate)) = parse("generate out --answers --cases 3")
+        else {
+            panic!("generate not read");
+        };
+        assert_eq!(generate.dir, PathBuf::from("out"));
+        assert_eq!(
+            (generate.cases, generate.seed, generate.answers),
+            (Some(3), None, true)
+        );
+        let Ok(OracleProgramCmd::Brute(brute)) = parse("brute a b") else {
+            panic!("brute not read");
+        };
+        assert_eq!(brute.files, ["a", "b"]);
+        assert!(matches!(
+            parse("solve"),
+            Ok(OracleProgramCmd::Solve(Solve { file: None }))
+        ));
+        assert!(matches!(
+            parse("bench-inputs d"),
+            Ok(OracleProgramCmd::BenchInputs(_))
+        ));
+        assert!(matches!(
+            parse("check"),
+            Ok(OracleProgramCmd::Check(Check { samples: None }))
+        ));
+        assert!(matches!(parse("name"), Ok(OracleProgramCmd::Name(_))));
+    }
+
+    #[test]
+    fn refuses_each_bad_line_in_one_line() {
+        for (line, says) in [
+            ("", "no command given"),
+            ("fly", "unexpected argument \"fly\""),
+            ("stress --bogus", "unknown option --bogus"),
+            (
+                "stress --cases 5 --cases 6",
+                "--cases given twice: give it once",
+            ),
+            (
+                "stress --quiet --quiet",
+                "--quiet given twice: give it once",
+            ),
+            ("stress --seed", "--seed needs a value"),
+            (
+                "stress --jobs x",
+                "--jobs is not valid: invalid digit found in string",
+            ),
+            ("stress extra", "unexpected argument \"extra\""),
+            ("solve a b", "unexpected argument \"b\""),
+            ("bench-inputs", "DIR is missing"),
+            ("generate", "DIR is missing"),
+            ("name x", "unexpected argument \"x\""),
+        ] {
+            assert_eq!(parse(line).err().as_deref(), Some(says), "{:?}", line);
         }
     }
 
-    /// The value of `--name value` or `--name=value`; given twice, a usage error (`--cases 5
-    /// --cases 6` took 6 without a word).
-    fn value(&mut self, name: &str) -> Result<Option<String>, Usage> {
-        let mut found: Option<String> = None;
-        let mut i = 0;
-        while i < self.0.len() {
-            let value = if self.0[i] == name {
-                if i + 1 >= self.0.len() {
-                    return Err(Usage(format!("{} needs a value", name)));
-                }
-                let value = self.0.remove(i + 1);
-                self.0.remove(i);
-                value
-            } else if let Some(v) = self.0[i].strip_prefix(&format!("{}=", name)) {
-                let value = v.to_string();
-                self.0.remove(i);
-                value
-            } else {
-                i += 1;
-                continue;
-            };
-            if let Some(first) = &found {
-                return Err(Usage(format!(
-                    "{} given twice ({} and {}): give it once",
-                    name, first, value
-                )));
-            }
-            found = Some(value);
-        }
-        Ok(found)
-    }
-
-    fn number(&mut self, name: &str) -> Result<Option<u64>, Usage> {
-        match self.value(name)? {
-            None => Ok(None),
-            Some(v) => v
-                .parse()
-                .map(Some)
-                .map_err(|_| Usage(format!("{} {:?} is not a whole number", name, v))),
-        }
-    }
-
-    /// The positionals left; an unknown `--option` is a usage error.
-    fn finish(self) -> Result<Vec<String>, Usage> {
-        if let Some(unknown) = self.0.iter().find(|a| a.starts_with("--")) {
-            return Err(Usage(format!("unknown option {}", unknown)));
-        }
-        Ok(self.0)
-    }
-
-    fn finish_empty(self) -> Result<(), Usage> {
-        let rest = self.finish()?;
-        match rest.first() {
-            Some(extra) => Err(Usage(format!("unexpected argument {:?}", extra))),
-            None => Ok(()),
+    #[test]
+    fn the_help_lists_every_command_and_option() {
+        for word in [
+            "oracle-program stress",
+            "oracle-program brute",
+            "oracle-program solve",
+            "oracle-program bench-inputs",
+            "oracle-program generate",
+            "oracle-program check",
+            "oracle-program name",
+            "--case-time-limit-ms <T>",
+            "--save-dir <DIR>",
+            "--answers",
+        ] {
+            assert!(USAGE.contains(word), "{} is missing from:\n{}", word, USAGE);
         }
     }
 }

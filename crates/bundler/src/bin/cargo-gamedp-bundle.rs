@@ -7,7 +7,7 @@
 //! there; its temporary work goes to that workspace's `target/tmp/`.
 
 use bundler::workspace;
-use context_error::{Context, Result};
+use context_error::{bail, Context, Result};
 use std::path::PathBuf;
 
 fn main() {
@@ -18,16 +18,7 @@ fn main() {
     }
     bundler::invoked_as("cargo gamedp-bundle");
     if args.iter().any(|a| a == "--help" || a == "-h") {
-        print!(
-            "{}",
-            bundler::USAGE
-                .replace("cargo xtask bundle", "cargo gamedp-bundle")
-                .replace(
-                    "  --fixtures         the crates of crates/bundler/testdata/fixture, the bundler's own test workspace\n",
-                    ""
-                )
-                .replace(" | --fixtures", "")
-        );
+        print!("{}", bundler::usage());
         return;
     }
     if let Err(err) = run(args) {
@@ -36,26 +27,28 @@ fn main() {
     }
 }
 
-fn run(mut args: Vec<String>) -> Result<()> {
-    let given = args.iter().enumerate().find_map(|(i, a)| {
-        if a == "--workspace" {
-            Some(args.get(i + 1).cloned())
-        } else {
-            a.strip_prefix("--workspace=").map(|d| Some(d.to_string()))
+fn run(args: Vec<String>) -> Result<()> {
+    let mut flags = bundler::cli::Bundle::parse(args, "cargo gamedp-bundle")?;
+    // Generated inputs come from a problem's oracle program, which only the workbench builds.
+    for (given, option) in [
+        (flags.cases.is_some(), "--cases"),
+        (flags.seed.is_some(), "--seed"),
+        (flags.no_generated, "--no-generated"),
+    ] {
+        if given {
+            bail!(
+                "{} is an option of `cargo xtask bundle` in the gamedp workspace",
+                option
+            );
         }
-    });
-    let root = match given {
-        Some(Some(dir)) => PathBuf::from(&dir)
+    }
+    let root = match &flags.workspace {
+        Some(dir) => PathBuf::from(dir)
             .canonicalize()
             .with_context(|| format!("--workspace {}", dir))?,
-        Some(None) => context_error::bail!("--workspace needs a folder"),
-        None => {
-            let root = workspace::current()?;
-            args.push("--workspace".to_string());
-            args.push(root.display().to_string());
-            root
-        }
+        None => workspace::current()?,
     };
+    flags.workspace = Some(root.display().to_string());
     workspace::use_workspace(&root);
-    bundler::run(args)
+    bundler::run_flags(flags, &|_, _, _| Ok(()))
 }

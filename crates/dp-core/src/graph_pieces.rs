@@ -1,12 +1,12 @@
-//! Games of tokens moved along the arcs of a graph, as [`RetrogradeGame`]s: one token
+//! Games of pieces moved along the arcs of a graph, as [`RetrogradeGame`]s: one piece
 //! ([`CsrGraph`] itself: a move follows an arc, who cannot move loses), or two, one per side
-//! ([`TwoTokens`]: pursuit and racing games), where the solver states its rules only
-//! ([`TokenRules`]: which moves are allowed, what ends the game, and an optional phase such as
+//! ([`TwoPieces`]: pursuit and racing games), where the solver states its rules only
+//! ([`PieceRules`]: which moves are allowed, what ends the game, and an optional phase such as
 //! the label of the last move) and gets the positions, moves and un-moves from the graphs.
 
 use crate::{CsrGraph, Outcome, RetrogradeGame, Unmoves};
 
-/// A token on a directed graph: the positions are the vertices, a move follows an arc, and the
+/// A piece on a directed graph: the positions are the vertices, a move follows an arc, and the
 /// side to move at a vertex without arcs has lost. Solve it with
 /// [`Retrograde::solve_from_moves`](crate::Retrograde::solve_from_moves), which builds the
 /// reverse arcs; positions never resolved are draws (an endless walk).
@@ -42,99 +42,99 @@ impl RetrogradeGame for CsrGraph {
     }
 }
 
-/// A position of a [`TwoTokens`] game as its rules see it.
+/// A position of a [`TwoPieces`] game as its rules see it.
 ///
 /// # Example
 /// ```
-/// let pos = dp_core::Tokens { side: 1, at: [4, 2], phase: 0 };
+/// let pos = dp_core::Pieces { side: 1, at: [4, 2], phase: 0 };
 /// assert_eq!((pos.mine(), pos.other()), (2, 4));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Tokens {
-    /// The side to move, 0 or 1; side `s` moves token `s`.
+pub struct Pieces {
+    /// The side to move, 0 or 1; side `s` moves piece `s`.
     pub side: usize,
-    /// The vertices of token 0 and token 1.
+    /// The vertices of piece 0 and piece 1.
     pub at: [usize; 2],
     /// The phase, in `0..rules.phases()` (always 0 for rules without phases).
     pub phase: usize,
 }
 
-impl Tokens {
-    /// The vertex of the token of the side to move.
+impl Pieces {
+    /// The vertex of the piece of the side to move.
     ///
     /// # Complexity
     /// O(1).
     ///
     /// # Example
-    /// See [`Tokens`].
+    /// See [`Pieces`].
     #[inline]
     pub fn mine(&self) -> usize {
         self.at[self.side]
     }
 
-    /// The vertex of the other side's token.
+    /// The vertex of the other side's piece.
     ///
     /// # Complexity
     /// O(1).
     ///
     /// # Example
-    /// See [`Tokens`].
+    /// See [`Pieces`].
     #[inline]
     pub fn other(&self) -> usize {
         self.at[1 - self.side]
     }
 }
 
-/// The rules of a two-token game on graphs: side 0 moves token 0 along the arcs of its graph,
-/// side 1 token 1 along those of its own (often the same graph), in turn. The rules say what
+/// The rules of a two-piece game on graphs: side 0 moves piece 0 along the arcs of its graph,
+/// side 1 piece 1 along those of its own (often the same graph), in turn. The rules say what
 /// ends the game and which arcs a side may take; a side with no allowed move has lost.
 ///
 /// A phase is a small extra state that moves change (the label of the last move, when the
 /// labels must not decrease; how many moves are left): positions carry one of
-/// `0..phases()`, and a move's phase comes from [`TokenRules::step`].
+/// `0..phases()`, and a move's phase comes from [`PieceRules::step`].
 ///
 /// # Constraints
 /// Both methods are pure: the same answer on every call.
 ///
 /// # Example
 /// ```
-/// use dp_core::{CsrGraph, Outcome, Retrograde, TokenRules, Tokens, TwoTokens};
+/// use dp_core::{CsrGraph, Outcome, Retrograde, PieceRules, Pieces, TwoPieces};
 /// /// Cop (side 0) and robber on a graph: the cop wins by moving onto the robber; the robber
 /// /// may never enter vertex 0, the police station.
 /// struct CopAndRobber;
-/// impl TokenRules for CopAndRobber {
-///     fn terminal(&self, pos: &Tokens) -> Option<Outcome> {
+/// impl PieceRules for CopAndRobber {
+///     fn terminal(&self, pos: &Pieces) -> Option<Outcome> {
 ///         // Caught: whoever is to move, the cop has won.
 ///         (pos.at[0] == pos.at[1]).then(|| if pos.side == 0 { Outcome::Win } else { Outcome::Loss })
 ///     }
-///     fn step(&self, pos: &Tokens, _arc: usize, to: usize) -> Option<usize> {
+///     fn step(&self, pos: &Pieces, _arc: usize, to: usize) -> Option<usize> {
 ///         (pos.side == 0 || to != 0).then(|| pos.phase)
 ///     }
 /// }
 /// // A path 0 - 1 - 2 - 3.
 /// let arcs: Vec<(usize, usize)> = (1..4).flat_map(|v| [(v - 1, v), (v, v - 1)]).collect();
 /// let graph = CsrGraph::from_arcs(4, &arcs);
-/// let game = TwoTokens::new(&graph, CopAndRobber);
+/// let game = TwoPieces::new(&graph, CopAndRobber);
 /// let table = Retrograde::new(&game).solve_with_unmoves();
 /// // Cop on 0, robber on 3, cop to move: the robber is cornered in 3 plies.
-/// let start = game.position(&Tokens { side: 0, at: [0, 3], phase: 0 });
+/// let start = game.position(&Pieces { side: 0, at: [0, 3], phase: 0 });
 /// assert_eq!(table.value(start), dp_core::Value::Win(3));
 /// ```
-pub trait TokenRules {
+pub trait PieceRules {
     /// The number of phases; 1 (the default) for rules without them.
     fn phases(&self) -> usize {
         1
     }
 
     /// How the game has ended at `pos`, for the side to move, or `None` when play goes on.
-    fn terminal(&self, pos: &Tokens) -> Option<Outcome>;
+    fn terminal(&self, pos: &Pieces) -> Option<Outcome>;
 
-    /// The phase after the side to move at `pos` moves its token along `arc` (an index into
+    /// The phase after the side to move at `pos` moves its piece along `arc` (an index into
     /// its graph's [`CsrGraph::targets`] and [`CsrGraph::weights`], e.g. to read the arc's
     /// letter) to the vertex `to`; `None` when the rules forbid that move. By default every
     /// arc is a move and the phase stays.
     #[inline]
-    fn step(&self, pos: &Tokens, arc: usize, to: usize) -> Option<usize> {
+    fn step(&self, pos: &Pieces, arc: usize, to: usize) -> Option<usize> {
         let _ = (arc, to);
         Some(pos.phase)
     }
@@ -205,23 +205,23 @@ impl Divider {
     }
 }
 
-/// A two-token game on graphs ([`TokenRules`]) as a [`RetrogradeGame`] with [`Unmoves`], for
+/// A two-piece game on graphs ([`PieceRules`]) as a [`RetrogradeGame`] with [`Unmoves`], for
 /// [`Retrograde`](crate::Retrograde) (with distances or outcomes only).
 ///
-/// Position `((side * phases + phase) * n + at[0]) * n + at[1]` is [`Tokens`]
-/// `{ side, at, phase }` on graphs of `n` vertices: [`TwoTokens::position`] and
-/// [`TwoTokens::tokens`] convert.
+/// Position `((side * phases + phase) * n + at[0]) * n + at[1]` is [`Pieces`]
+/// `{ side, at, phase }` on graphs of `n` vertices: [`TwoPieces::position`] and
+/// [`TwoPieces::pieces`] convert.
 ///
 /// # Example
 /// ```
-/// use dp_core::{CsrGraph, GraphFormat, Outcome, Retrograde, Scanner, TokenRules, Tokens, TwoTokens};
-/// /// Both tokens move along arcs whose letters never decrease, whoever made the last move
+/// use dp_core::{CsrGraph, GraphFormat, Outcome, Retrograde, Scanner, PieceRules, Pieces, TwoPieces};
+/// /// Both pieces move along arcs whose letters never decrease, whoever made the last move
 /// /// (Codeforces 917B): phase 0 before the first move, then the last letter's 1..=26.
 /// struct LetterOrder<'a>(&'a CsrGraph);
-/// impl TokenRules for LetterOrder<'_> {
+/// impl PieceRules for LetterOrder<'_> {
 ///     fn phases(&self) -> usize { 27 }
-///     fn terminal(&self, _pos: &Tokens) -> Option<Outcome> { None }
-///     fn step(&self, pos: &Tokens, arc: usize, _to: usize) -> Option<usize> {
+///     fn terminal(&self, _pos: &Pieces) -> Option<Outcome> { None }
+///     fn step(&self, pos: &Pieces, arc: usize, _to: usize) -> Option<usize> {
 ///         let letter = (self.0.weights()[arc] - i64::from(b'a')) as usize + 1;
 ///         (letter >= pos.phase).then(|| letter)
 ///     }
@@ -230,14 +230,14 @@ impl Divider {
 /// let text = b"1 2 b\n1 3 a\n2 4 c\n3 4 b\n";
 /// let format = GraphFormat::directed(1).letters(b'a'..=b'z');
 /// let graph = CsrGraph::read_edges(&mut Scanner::new(text), 4, 4, &format).unwrap();
-/// let game = TwoTokens::new(&graph, LetterOrder(&graph));
+/// let game = TwoPieces::new(&graph, LetterOrder(&graph));
 /// let table = Retrograde::new(&game).outcomes_only().solve_with_unmoves();
-/// let both_on_1 = game.position(&Tokens { side: 0, at: [0, 0], phase: 0 });
+/// let both_on_1 = game.position(&Pieces { side: 0, at: [0, 0], phase: 0 });
 /// // 1 -a-> 3, then the other's b, then 3 -b-> 4, then the other's c: side 0 cannot move.
 /// assert_eq!(table.outcome(both_on_1), Outcome::Loss);
 /// ```
 #[derive(Clone, Debug)]
-pub struct TwoTokens<'a, R> {
+pub struct TwoPieces<'a, R> {
     graphs: [&'a CsrGraph; 2],
     /// The arcs into each vertex, of one graph or of each.
     into: Vec<ArcsInto>,
@@ -249,8 +249,8 @@ pub struct TwoTokens<'a, R> {
     by_nn: Divider,
 }
 
-impl<'a, R: TokenRules> TwoTokens<'a, R> {
-    /// Both tokens on `graph`.
+impl<'a, R: PieceRules> TwoPieces<'a, R> {
+    /// Both pieces on `graph`.
     ///
     /// # Panics
     /// If the graph has no vertex, `rules.phases()` is 0, or the positions (`2 * phases * n²`)
@@ -260,40 +260,40 @@ impl<'a, R: TokenRules> TwoTokens<'a, R> {
     /// O(n + arcs) time, 12 bytes per arc and 4 per vertex for the un-moves.
     ///
     /// # Example
-    /// See [`TokenRules`].
+    /// See [`PieceRules`].
     pub fn new(graph: &'a CsrGraph, rules: R) -> Self {
         Self::build([graph, graph], rules, false)
     }
 
-    /// Token 0 on `graphs[0]`, token 1 on `graphs[1]`: the same vertices, each side its own
+    /// Piece 0 on `graphs[0]`, piece 1 on `graphs[1]`: the same vertices, each side its own
     /// arcs (e.g. pieces with different steps on one board).
     ///
     /// # Panics
-    /// If the graphs have different numbers of vertices, or as [`TwoTokens::new`].
+    /// If the graphs have different numbers of vertices, or as [`TwoPieces::new`].
     ///
     /// # Complexity
     /// O(n + arcs of both) time, 12 bytes per arc and 4 per vertex of each graph.
     ///
     /// # Example
     /// ```
-    /// use dp_core::{CsrGraph, Outcome, Retrograde, TokenRules, Tokens, TwoTokens};
-    /// /// A race to vertex 3: who arrives first wins; no token may enter the other's vertex.
+    /// use dp_core::{CsrGraph, Outcome, Retrograde, PieceRules, Pieces, TwoPieces};
+    /// /// A race to vertex 3: who arrives first wins; no piece may enter the other's vertex.
     /// struct Race;
-    /// impl TokenRules for Race {
-    ///     fn terminal(&self, pos: &Tokens) -> Option<Outcome> {
+    /// impl PieceRules for Race {
+    ///     fn terminal(&self, pos: &Pieces) -> Option<Outcome> {
     ///         // The other side just arrived.
     ///         (pos.other() == 3).then(|| Outcome::Loss)
     ///     }
-    ///     fn step(&self, pos: &Tokens, _arc: usize, to: usize) -> Option<usize> {
+    ///     fn step(&self, pos: &Pieces, _arc: usize, to: usize) -> Option<usize> {
     ///         (to != pos.other()).then(|| pos.phase)
     ///     }
     /// }
     /// let fast = CsrGraph::from_arcs(4, &[(0, 2), (2, 3), (1, 3)]);
     /// let slow = CsrGraph::from_arcs(4, &[(0, 1), (1, 2), (2, 3)]);
-    /// let game = TwoTokens::with_graphs([&fast, &slow], Race);
+    /// let game = TwoPieces::with_graphs([&fast, &slow], Race);
     /// let table = Retrograde::new(&game).solve_with_unmoves();
     /// // Side 1 moves first, to 1; side 0 moves to 2, the only way on for side 1: stuck.
-    /// let start = game.position(&Tokens { side: 1, at: [0, 0], phase: 0 });
+    /// let start = game.position(&Pieces { side: 1, at: [0, 0], phase: 0 });
     /// assert_eq!(table.value(start), dp_core::Value::Loss(2));
     /// ```
     pub fn with_graphs(graphs: [&'a CsrGraph; 2], rules: R) -> Self {
@@ -306,7 +306,7 @@ impl<'a, R: TokenRules> TwoTokens<'a, R> {
         assert_eq!(
             n,
             graphs[1].vertices(),
-            "the two tokens' graphs have different vertices"
+            "the two pieces' graphs have different vertices"
         );
         assert!(n > 0, "a graph without vertices");
         let phases = rules.phases();
@@ -321,7 +321,7 @@ impl<'a, R: TokenRules> TwoTokens<'a, R> {
         if two {
             into.push(ArcsInto::new(graphs[1]));
         }
-        TwoTokens {
+        TwoPieces {
             graphs,
             into,
             into_of: [0, two as usize],
@@ -340,13 +340,13 @@ impl<'a, R: TokenRules> TwoTokens<'a, R> {
     ///
     /// # Example
     /// ```
-    /// use dp_core::{CsrGraph, Outcome, TokenRules, Tokens, TwoTokens};
+    /// use dp_core::{CsrGraph, Outcome, PieceRules, Pieces, TwoPieces};
     /// struct NoEnd;
-    /// impl TokenRules for NoEnd {
-    ///     fn terminal(&self, _pos: &Tokens) -> Option<Outcome> { None }
+    /// impl PieceRules for NoEnd {
+    ///     fn terminal(&self, _pos: &Pieces) -> Option<Outcome> { None }
     /// }
     /// let graph = CsrGraph::from_arcs(1, &[]);
-    /// assert_eq!(TwoTokens::new(&graph, NoEnd).rules().phases(), 1);
+    /// assert_eq!(TwoPieces::new(&graph, NoEnd).rules().phases(), 1);
     /// ```
     pub fn rules(&self) -> &R {
         &self.rules
@@ -363,25 +363,25 @@ impl<'a, R: TokenRules> TwoTokens<'a, R> {
     ///
     /// # Example
     /// ```
-    /// use dp_core::{CsrGraph, Outcome, TokenRules, Tokens, TwoTokens};
+    /// use dp_core::{CsrGraph, Outcome, PieceRules, Pieces, TwoPieces};
     /// struct NoEnd;
-    /// impl TokenRules for NoEnd {
-    ///     fn terminal(&self, _pos: &Tokens) -> Option<Outcome> { None }
+    /// impl PieceRules for NoEnd {
+    ///     fn terminal(&self, _pos: &Pieces) -> Option<Outcome> { None }
     /// }
     /// let graph = CsrGraph::from_arcs(3, &[]);
-    /// let game = TwoTokens::new(&graph, NoEnd);
-    /// let pos = Tokens { side: 1, at: [2, 0], phase: 0 };
+    /// let game = TwoPieces::new(&graph, NoEnd);
+    /// let pos = Pieces { side: 1, at: [2, 0], phase: 0 };
     /// assert_eq!(game.position(&pos), 9 + 2 * 3);
-    /// assert_eq!(game.tokens(15), pos);
+    /// assert_eq!(game.pieces(15), pos);
     /// ```
     #[inline]
-    pub fn position(&self, pos: &Tokens) -> usize {
+    pub fn position(&self, pos: &Pieces) -> usize {
         debug_assert!(pos.side < 2 && pos.phase < self.phases);
         debug_assert!(pos.at[0] < self.n && pos.at[1] < self.n);
         ((pos.side * self.phases + pos.phase) * self.n + pos.at[0]) * self.n + pos.at[1]
     }
 
-    /// The [`Tokens`] of index `pos`.
+    /// The [`Pieces`] of index `pos`.
     ///
     /// # Panics
     /// If `pos >= positions()` (checked in debug builds).
@@ -390,9 +390,9 @@ impl<'a, R: TokenRules> TwoTokens<'a, R> {
     /// O(1): two multiplications, no division.
     ///
     /// # Example
-    /// See [`TwoTokens::position`].
+    /// See [`TwoPieces::position`].
     #[inline]
-    pub fn tokens(&self, pos: usize) -> Tokens {
+    pub fn pieces(&self, pos: usize) -> Pieces {
         debug_assert!(pos < self.positions());
         let (high, low) = self.by_nn.div_rem(pos);
         let (at0, at1) = self.by_n.div_rem(low);
@@ -401,7 +401,7 @@ impl<'a, R: TokenRules> TwoTokens<'a, R> {
         } else {
             (high / self.phases, high % self.phases)
         };
-        Tokens {
+        Pieces {
             side,
             at: [at0, at1],
             phase,
@@ -409,18 +409,18 @@ impl<'a, R: TokenRules> TwoTokens<'a, R> {
     }
 }
 
-impl<R: TokenRules> RetrogradeGame for TwoTokens<'_, R> {
+impl<R: PieceRules> RetrogradeGame for TwoPieces<'_, R> {
     fn positions(&self) -> usize {
         2 * self.phases * self.n * self.n
     }
 
     fn terminal(&self, pos: usize) -> Option<Outcome> {
-        self.rules.terminal(&self.tokens(pos))
+        self.rules.terminal(&self.pieces(pos))
     }
 
     #[inline]
     fn for_each_move<F: FnMut(usize)>(&self, pos: usize, mut f: F) {
-        let from = self.tokens(pos);
+        let from = self.pieces(pos);
         let side = from.side;
         let graph = self.graphs[side];
         for arc in self.arcs(graph, from.mine()) {
@@ -438,7 +438,7 @@ impl<R: TokenRules> RetrogradeGame for TwoTokens<'_, R> {
     /// The moves the rules allow, counted without making their positions.
     #[inline]
     fn degree(&self, pos: usize) -> usize {
-        self.allowed(&self.tokens(pos))
+        self.allowed(&self.pieces(pos))
     }
 
     /// Every position in index order by nested loops: no index decoded.
@@ -447,7 +447,7 @@ impl<R: TokenRules> RetrogradeGame for TwoTokens<'_, R> {
             for phase in 0..self.phases {
                 for a in 0..self.n {
                     for b in 0..self.n {
-                        let pos = Tokens {
+                        let pos = Pieces {
                             side,
                             at: [a, b],
                             phase,
@@ -468,12 +468,12 @@ impl<R: TokenRules> RetrogradeGame for TwoTokens<'_, R> {
     }
 }
 
-impl<R: TokenRules> TwoTokens<'_, R> {
+impl<R: PieceRules> TwoPieces<'_, R> {
     /// The number of moves the rules allow at `from`. Loops over indices, not iterator chains:
-    /// rustc 1.63 left those as calls (the start of core-bench `tokens` took 1.5 times the
-    /// plain loop's time there). Always inlined: rustc 1.95 made it a call per position.
+    /// rustc 1.63 leaves those as calls. Always inlined: rustc 1.95 makes it a call per
+    /// position.
     #[inline(always)]
-    fn allowed(&self, from: &Tokens) -> usize {
+    fn allowed(&self, from: &Pieces) -> usize {
         let graph = self.graphs[from.side];
         let (arcs, targets) = (self.arcs(graph, from.mine()), graph.targets());
         let mut count = 0;
@@ -490,11 +490,11 @@ impl<R: TokenRules> TwoTokens<'_, R> {
     }
 }
 
-impl<R: TokenRules> Unmoves for TwoTokens<'_, R> {
+impl<R: PieceRules> Unmoves for TwoPieces<'_, R> {
     #[inline]
     fn for_each_unmove<F: FnMut(usize)>(&self, pos: usize, f: F) {
-        let child = self.tokens(pos);
-        // The other side moved last, its token into where it stands now.
+        let child = self.pieces(pos);
+        // The other side moved last, its piece into where it stands now.
         if child.side == 1 {
             self.parents::<0, F>(child, f)
         } else {
@@ -503,17 +503,16 @@ impl<R: TokenRules> Unmoves for TwoTokens<'_, R> {
     }
 }
 
-impl<R: TokenRules> TwoTokens<'_, R> {
+impl<R: PieceRules> TwoPieces<'_, R> {
     /// The parents of `child` by a move of side `M`, which is a constant so that the parent's
-    /// tokens stay in registers (with `at[mover]` for a variable mover they lived on the stack,
-    /// a fifth of the time of core-bench `tokens`).
+    /// pieces stay in registers (with `at[mover]` for a variable mover they live on the stack).
     #[inline(always)]
-    fn parents<const M: usize, F: FnMut(usize)>(&self, child: Tokens, mut f: F) {
+    fn parents<const M: usize, F: FnMut(usize)>(&self, child: Pieces, mut f: F) {
         let to = child.at[M];
         let into = &self.into[self.into_of[M]];
         let (lo, hi) = (into.start[to] as usize, into.start[to + 1] as usize);
         let (tails, arcs) = (&into.tails[lo..hi], &into.arcs[lo..hi]);
-        // A parent's index is that of its token on vertex 0 plus the tail times a stride.
+        // A parent's index is that of its piece on vertex 0 plus the tail times a stride.
         let stride = if M == 0 { self.n } else { 1 };
         let mut parent = child;
         parent.side = M;
@@ -548,17 +547,17 @@ mod tests {
         phases: usize,
     }
 
-    impl TokenRules for Random {
+    impl PieceRules for Random {
         fn phases(&self) -> usize {
             self.phases
         }
-        fn terminal(&self, pos: &Tokens) -> Option<Outcome> {
+        fn terminal(&self, pos: &Pieces) -> Option<Outcome> {
             if self.capture && pos.at[0] == pos.at[1] {
                 return Some(Outcome::Loss);
             }
             (self.phases > 1 && pos.phase == self.phases - 1).then_some(Outcome::Draw)
         }
-        fn step(&self, pos: &Tokens, _arc: usize, to: usize) -> Option<usize> {
+        fn step(&self, pos: &Pieces, _arc: usize, to: usize) -> Option<usize> {
             if pos.side == 1 && Some(to) == self.forbidden {
                 return None;
             }
@@ -569,15 +568,15 @@ mod tests {
         }
     }
 
-    /// The value of every position by truncated negamax over `Tokens` and the graphs' arc
+    /// The value of every position by truncated negamax over `Pieces` and the graphs' arc
     /// lists, as in retrograde.rs's tests: enough plies to see every forced result.
     fn by_negamax(graphs: [&CsrGraph; 2], rules: &Random, n: usize) -> Vec<Value> {
         const BIG: i64 = 1 << 40;
-        let all: Vec<Tokens> = (0..2)
+        let all: Vec<Pieces> = (0..2)
             .flat_map(|side| {
                 (0..rules.phases).flat_map(move |phase| {
                     (0..n).flat_map(move |a| {
-                        (0..n).map(move |b| Tokens {
+                        (0..n).map(move |b| Pieces {
                             side,
                             at: [a, b],
                             phase,
@@ -586,8 +585,8 @@ mod tests {
                 })
             })
             .collect();
-        let index = |t: &Tokens| all.iter().position(|u| u == t).unwrap();
-        let fixed = |t: &Tokens| match rules.terminal(t) {
+        let index = |t: &Pieces| all.iter().position(|u| u == t).unwrap();
+        let fixed = |t: &Pieces| match rules.terminal(t) {
             Some(Outcome::Win) => Some(BIG),
             Some(Outcome::Loss) => Some(-BIG),
             Some(Outcome::Draw) => Some(0),
@@ -660,15 +659,15 @@ mod tests {
             let same = rng.index(2) == 0;
             let graphs = if same { [&g0, &g0] } else { [&g0, &g1] };
             let game = if same {
-                TwoTokens::new(&g0, rules.clone())
+                TwoPieces::new(&g0, rules.clone())
             } else {
-                TwoTokens::with_graphs(graphs, rules.clone())
+                TwoPieces::with_graphs(graphs, rules.clone())
             };
             let expected = by_negamax(graphs, &rules, n);
             let table = Retrograde::new(&game).solve_with_unmoves();
             let built = Retrograde::new(&game).outcomes_only().solve_from_moves();
             for (p, &value) in expected.iter().enumerate() {
-                let t = game.tokens(p);
+                let t = game.pieces(p);
                 assert_eq!(game.position(&t), p);
                 assert_eq!(table.value(p), value, "case {} {:?} {:?}", case, t, rules);
                 assert_eq!(built.outcome(p), value.outcome(), "case {}", case);
@@ -687,7 +686,7 @@ mod tests {
                 forbidden: (rng.index(2) == 0).then(|| rng.index(n)),
                 phases: [1, 2, 3][rng.index(3)],
             };
-            let game = TwoTokens::new(&graph, rules);
+            let game = TwoPieces::new(&graph, rules);
             let mut starts = Vec::new();
             game.for_each_start(|terminal, degree| {
                 starts.push((terminal, degree));
@@ -716,25 +715,25 @@ mod tests {
     #[test]
     fn positions_decode_on_large_graphs() {
         struct NoEnd;
-        impl TokenRules for NoEnd {
-            fn terminal(&self, _pos: &Tokens) -> Option<Outcome> {
+        impl PieceRules for NoEnd {
+            fn terminal(&self, _pos: &Pieces) -> Option<Outcome> {
                 None
             }
         }
         for n in [1, 2, 3, 1000, 46_340] {
             let graph = CsrGraph::from_arcs(n, &[]);
-            let game = TwoTokens::new(&graph, NoEnd);
+            let game = TwoPieces::new(&graph, NoEnd);
             let mut rng = SplitMix64::new(n as u64);
             for _ in 0..1000 {
-                let t = Tokens {
+                let t = Pieces {
                     side: rng.index(2),
                     at: [rng.index(n), rng.index(n)],
                     phase: 0,
                 };
-                assert_eq!(game.tokens(game.position(&t)), t);
+                assert_eq!(game.pieces(game.position(&t)), t);
             }
             let last = game.positions() - 1;
-            assert_eq!(game.tokens(last).at, [n - 1, n - 1]);
+            assert_eq!(game.pieces(last).at, [n - 1, n - 1]);
         }
         let d = Divider::new(7);
         for x in [0usize, 6, 7, 8, u32::MAX as usize - 1, u32::MAX as usize] {
