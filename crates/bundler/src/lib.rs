@@ -6,6 +6,7 @@
 
 mod build_script;
 mod cfg;
+mod cfg_if;
 pub mod cli;
 mod compete_yaml;
 pub mod compile_cache;
@@ -933,7 +934,8 @@ fn assemble_layouts(
             &mut sources,
             &lib.edition,
             &confine,
-        )?;
+        )
+        .map_err(|e| lib.refusal_of(e))?;
         // A library of edition 2021 or older, bundled into a binary that may be 2024.
         ref_bindings::drop_redundant_refs(&mut tree.items);
         libs.push(tree);
@@ -1018,6 +1020,9 @@ fn assemble_layouts(
             hint
         );
     }
+    for lib in &plan.crates {
+        rewrite::import_exported_macros_for_globs(&mut items, &lib.module);
+    }
     let after = prune::defined_names(&items, root, &sources);
     let dropped: BTreeMap<String, String> = before
         .into_iter()
@@ -1101,11 +1106,15 @@ fn rewrite_paths(
     main: &mut Tree,
     libs: &mut [Tree],
 ) -> Result<BTreeMap<String, Vec<String>>> {
-    // `#[macro_export]` macros land at the bundle root; two of one name would collide.
+    // `#[macro_export]` macros land at the bundle root; two of one name from two crates would
+    // collide. One crate may define a name more than once under exclusive `cfg`s (ppv-lite86's
+    // `dispatch` in its `x86_64` and `generic` modules), which its own build already proved.
     let mut exported = BTreeMap::new();
     let mut all = BTreeSet::new();
     for (lib, tree) in plan.crates.iter().zip(libs.iter()) {
-        let names = prune::exported_macros(&tree.items);
+        let mut names = prune::exported_macros(&tree.items);
+        let mut seen = BTreeSet::new();
+        names.retain(|name| seen.insert(name.clone()));
         for name in &names {
             if !all.insert(name.clone()) {
                 bail!(

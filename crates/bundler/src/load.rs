@@ -522,6 +522,7 @@ impl Workspace {
             source: p.source.clone(),
             rust_version: p.rust_version.clone(),
             edition: lib.edition.clone(),
+            provided_hint: hint,
         })
     }
 
@@ -714,7 +715,31 @@ pub struct Crate {
     pub rust_version: Option<String>,
     /// Its edition: a 2015 crate's code is rewritten into the bundle's (see `edition`).
     pub edition: String,
+    /// What to pass when a judge installs it (`--provided rand` for getrandom under rand).
+    pub provided_hint: String,
 }
+
+impl Crate {
+    /// A load error of this crate's code; native code (an `extern` block, behind cfg-if's
+    /// branches as getrandom's `util_libc`) becomes a refusal that names the crate and what
+    /// to leave to a judge that installs it.
+    pub fn refusal_of(&self, error: context_error::Error) -> context_error::Error {
+        if !error.chain().any(|m| m.ends_with(NATIVE_CODE)) {
+            return error;
+        }
+        err!(
+            "crate `{}` ({} {}) cannot be bundled: {:#}; a judge compiles one file with rustc alone (if the judge installs it, {})",
+            self.module,
+            self.package,
+            self.version,
+            error,
+            self.provided_hint
+        )
+    }
+}
+
+/// Why an `extern` block is refused.
+const NATIVE_CODE: &str = "an `extern` block links native code, which a judge does not have";
 
 /// What a binary is built from.
 pub struct Plan {
@@ -865,6 +890,7 @@ impl Loader<'_> {
         if !self.cfg.keep(&mut parsed.attrs) {
             return Ok((vec![syn::parse_quote!(#![cfg(any())])], Vec::new()));
         }
+        super::cfg_if::expand(&mut parsed.items);
         let mut cleaner = Cleaner {
             cfg: CfgSet {
                 features: self.cfg.features,
@@ -1403,10 +1429,8 @@ struct Unsupported {
 
 impl<'ast> Visit<'ast> for Unsupported {
     fn visit_item_foreign_mod(&mut self, node: &'ast syn::ItemForeignMod) {
-        self.found.get_or_insert((
-            node.abi.extern_token.span,
-            "an `extern` block links native code, which a judge does not have".to_string(),
-        ));
+        self.found
+            .get_or_insert((node.abi.extern_token.span, NATIVE_CODE.to_string()));
     }
 
     fn visit_macro(&mut self, node: &'ast syn::Macro) {

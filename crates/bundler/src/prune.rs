@@ -1906,6 +1906,29 @@ mod tests {
     }
 
     #[test]
+    fn a_provided_method_named_through_a_type_that_is_not_a_path_stays() {
+        // As zerocopy's `<[u16; 2]>::read_from_prefix(bytes)`: only a trait can give an array
+        // an associated function.
+        let out = pruned(
+            "use crate::lib::FromBytes;
+             fn main() { let _ = <[u16; 2]>::read_from(&[]); }
+             mod lib {
+                 pub trait FromBytes: Sized {
+                     fn new_zeroed() -> Self;
+                     fn read_from(bytes: &[u8]) -> Self { let _ = bytes; Self::new_zeroed() }
+                     fn unused_provided() -> Self { Self::new_zeroed() }
+                 }
+                 impl FromBytes for [u16; 2] { fn new_zeroed() -> Self { [0; 2] } }
+             }",
+        );
+        assert_kept(
+            &out,
+            &["fn read_from(", "impl FromBytes for [u16; 2]"],
+            &["unused_provided"],
+        );
+    }
+
+    #[test]
     fn imports_keep_only_the_names_looked_up_through_them() {
         let out = pruned(
             "use crate::lib::{a, b};
