@@ -991,19 +991,18 @@ fn assemble_layouts(
                     through, through
                 )
             }
-            None => {
-                let or = match &p.through {
-                    Some(through) => format!(
-                        " (or {}, the solution's dependency that re-exports it)",
-                        through
-                    ),
-                    None => String::new(),
-                };
-                format!(
-                    "pass --provided {}{}, or set provided = [\"{}\"] in [package.metadata.judge]",
-                    p.package, or, p.package
-                )
-            }
+            // What a derive writes may name the crate that re-exports it (`#[derive_readable]`
+            // writes `impl proconio::source::Readable`): only that crate provided always works.
+            None => match &p.through {
+                Some(through) => format!(
+                    "pass --provided {} (the solution's dependency that re-exports it; --provided {} alone serves only macros whose expansion does not name {}), or set provided = [\"{}\"] in [package.metadata.judge]",
+                    through, p.package, through, through
+                ),
+                None => format!(
+                    "pass --provided {}, or set provided = [\"{}\"] in [package.metadata.judge]",
+                    p.package, p.package
+                ),
+            },
         };
         let what = if macros.is_empty() {
             String::new()
