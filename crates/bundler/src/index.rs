@@ -1,4 +1,4 @@
-//! Stage 4, resolve: the index the pruner works on: every module of the bundle, and for each
+//! Stage 4, index: what the pruner works on: every module of the bundle, and for each
 //! item what it is called (for an item macro call, the names it may define) and which paths and
 //! member names its code mentions, with the `use`s written inside function bodies, through
 //! which those paths resolve too.
