@@ -1,11 +1,12 @@
-//! Stage 1, load, its first half: what a binary is built from, as cargo says
-//! (`cargo metadata`: packages, editions, library names, dependency sources), with features
-//! resolved as `cargo build -p <crate>` does and each dependency a judge cannot build refused
-//! with its name and the reason (a proc-macro crate, a native `links`, a build script that
-//! does more than probe the compiler).
+//! Stage 1, load, its first half: what a binary is built from, as cargo says (`cargo
+//! metadata`, read with the `cargo_metadata` crate: packages, editions, library names,
+//! dependency sources), with features resolved as `cargo build -p <crate>` does and each
+//! dependency a judge cannot build refused with its name and the reason (a proc-macro crate, a
+//! native `links`, a build script that does more than probe the compiler).
 
 use super::load::shown;
 use super::targets::BinTarget;
+use cargo_metadata::{DependencyKind, Metadata, TargetKind};
 use context_error::{bail, err, Context, Result};
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
@@ -91,10 +92,6 @@ fn strings(value: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn text(value: &Value, key: &str) -> String {
-    value[key].as_str().unwrap_or_default().to_string()
-}
-
 impl Workspace {
     /// Runs `cargo metadata` on the workspace at `root` (cargo downloads what it lacks).
     pub fn read(root: &Path) -> Result<Workspace> {
@@ -110,124 +107,119 @@ impl Workspace {
                 String::from_utf8_lossy(&out.stderr).trim()
             );
         }
-        let json: Value =
+        let metadata: Metadata =
             serde_json::from_slice(&out.stdout).context("reading cargo metadata's output")?;
-        Workspace::from_json(root, &json)
+        Ok(Workspace::from_metadata(root, metadata))
     }
 
-    fn from_json(root: &Path, json: &Value) -> Result<Workspace> {
+    fn from_metadata(root: &Path, metadata: Metadata) -> Workspace {
         let mut resolved: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for node in json["resolve"]["nodes"].as_array().into_iter().flatten() {
-            let deps = node["deps"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter(|d| {
-                    d["dep_kinds"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .any(|k| k["kind"].is_null())
-                })
-                .map(|d| text(d, "pkg"))
+        for node in metadata.resolve.iter().flat_map(|r| &r.nodes) {
+            let deps = node
+                .deps
+                .iter()
+                .filter(|d| d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal))
+                .map(|d| d.pkg.repr.clone())
                 .collect();
-            resolved.insert(text(node, "id"), deps);
+            resolved.insert(node.id.repr.clone(), deps);
         }
-        let mut names = BTreeMap::new();
-        for p in json["packages"].as_array().into_iter().flatten() {
-            names.insert(text(p, "id"), text(p, "name"));
-        }
+        let names: BTreeMap<&str, &str> = metadata
+            .packages
+            .iter()
+            .map(|p| (p.id.repr.as_str(), p.name.as_str()))
+            .collect();
         let mut packages = BTreeMap::new();
-        for p in json["packages"].as_array().into_iter().flatten() {
-            let id = text(p, "id");
+        for p in &metadata.packages {
+            let id = p.id.repr.clone();
             let mut lib = None;
             let mut bins = Vec::new();
             let (mut proc_macro, mut build_script) = (false, false);
-            for t in p["targets"].as_array().into_iter().flatten() {
-                let kinds = strings(&t["kind"]);
+            for t in &p.targets {
+                let is = |kind: TargetKind| t.kind.contains(&kind);
                 let target = Target {
-                    name: text(t, "name"),
-                    src_path: PathBuf::from(text(t, "src_path")),
-                    edition: text(t, "edition"),
-                    required_features: strings(&t["required-features"]),
+                    name: t.name.clone(),
+                    src_path: t.src_path.clone().into(),
+                    edition: t.edition.as_str().to_string(),
+                    required_features: t.required_features.clone(),
                 };
-                if kinds.iter().any(|k| k == "proc-macro") {
+                if is(TargetKind::ProcMacro) {
                     proc_macro = true;
                     lib = Some(target);
-                } else if kinds.iter().any(|k| k == "custom-build") {
+                } else if is(TargetKind::CustomBuild) {
                     build_script = true;
-                } else if kinds.iter().any(|k| k == "bin") {
+                } else if is(TargetKind::Bin) {
                     bins.push(target);
-                } else if kinds.iter().any(|k| k.ends_with("lib")) {
+                } else if t.kind.iter().any(|k| k.to_string().ends_with("lib")) {
+                    // lib, rlib, dylib, cdylib, staticlib
                     lib = Some(target);
                 }
             }
-            let features = p["features"]
-                .as_object()
-                .map(|m| m.iter().map(|(k, v)| (k.clone(), strings(v))).collect())
-                .unwrap_or_default();
-            let declared = p["dependencies"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter(|d| d["kind"].is_null() && d["target"].is_null())
+            let declared = p
+                .dependencies
+                .iter()
+                .filter(|d| d.kind == DependencyKind::Normal && d.target.is_none())
                 .map(|d| Declared {
-                    package: text(d, "name"),
-                    rename: d["rename"].as_str().map(str::to_string),
-                    optional: d["optional"].as_bool().unwrap_or(false),
-                    features: strings(&d["features"]),
-                    default_features: d["uses_default_features"].as_bool().unwrap_or(true),
+                    package: d.name.clone(),
+                    rename: d.rename.clone(),
+                    optional: d.optional,
+                    features: d.features.clone(),
+                    default_features: d.uses_default_features,
                 })
                 .collect();
             let resolved = resolved
                 .get(&id)
                 .into_iter()
                 .flatten()
-                .map(|dep| (names.get(dep).cloned().unwrap_or_default(), dep.clone()))
+                .map(|dep| {
+                    let name = names.get(dep.as_str()).copied().unwrap_or_default();
+                    (name.to_string(), dep.clone())
+                })
                 .collect();
+            let judge = &p.metadata["judge"];
             packages.insert(
                 id.clone(),
                 Package {
                     id,
-                    name: text(p, "name"),
-                    version: text(p, "version"),
-                    manifest_path: PathBuf::from(text(p, "manifest_path")),
+                    name: p.name.to_string(),
+                    version: p.version.to_string(),
+                    manifest_path: p.manifest_path.clone().into(),
                     lib,
                     bins,
-                    not_bundled: p["metadata"]["judge"]["bundle"] == Value::Bool(false),
-                    unsolved: p["metadata"]["judge"]["solved"] == Value::Bool(false),
+                    not_bundled: judge["bundle"] == Value::Bool(false),
+                    unsolved: judge["solved"] == Value::Bool(false),
                     proc_macro,
                     build_script,
-                    links: p["links"].as_str().map(str::to_string),
-                    features,
+                    links: p.links.clone(),
+                    features: p.features.clone(),
                     declared,
-                    provided: strings(&p["metadata"]["judge"]["provided"]),
-                    compilers: compiler_list(&p["metadata"]["judge"]["compilers"]),
+                    provided: strings(&judge["provided"]),
+                    compilers: compiler_list(&judge["compilers"]),
                     judge_files: crate::verify::JudgeFiles {
-                        input: p["metadata"]["judge"]["input-file"]
-                            .as_str()
-                            .map(str::to_string),
-                        output: p["metadata"]["judge"]["output-file"]
-                            .as_str()
-                            .map(str::to_string),
+                        input: judge["input-file"].as_str().map(str::to_string),
+                        output: judge["output-file"].as_str().map(str::to_string),
                     },
-                    source: p["source"].as_str().map(str::to_string),
-                    rust_version: p["rust_version"].as_str().map(str::to_string),
+                    source: p.source.as_ref().map(|s| s.repr.clone()),
+                    rust_version: p.rust_version.as_ref().map(|v| v.to_string()),
                     resolved,
                 },
             );
         }
-        let members = strings(&json["workspace_members"]);
-        let root = json["workspace_root"]
-            .as_str()
-            .map(PathBuf::from)
-            .unwrap_or_else(|| root.to_path_buf());
-        Ok(Workspace {
+        let members = metadata
+            .workspace_members
+            .iter()
+            .map(|id| id.repr.clone())
+            .collect();
+        let root = if metadata.workspace_root.as_str().is_empty() {
+            root.to_path_buf()
+        } else {
+            metadata.workspace_root.clone().into()
+        };
+        Workspace {
             root,
             packages,
             members,
-            compilers: compiler_list(&json["metadata"]["judge"]["compilers"]),
-        })
+            compilers: compiler_list(&metadata.workspace_metadata["judge"]["compilers"]),
+        }
     }
 
     /// The files the judge of binary crate `name` names for its input and answer.
