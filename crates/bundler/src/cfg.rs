@@ -183,6 +183,121 @@ pub fn replace_calls(
     out.into_iter().collect()
 }
 
+impl CfgSet<'_> {
+    /// `meta` with each sub-predicate this set decides and the judge's rustc would read
+    /// otherwise written as `all()` (true) or `any()` (false), so that what is left for the
+    /// judge's rustc means what cargo's build meant.
+    fn simplified(&self, meta: &Meta) -> proc_macro2::TokenStream {
+        match self.eval(meta) {
+            Some(value) if judge_reads(meta) == Some(value) => return quote::quote!(#meta),
+            Some(true) => return quote::quote!(all()),
+            Some(false) => return quote::quote!(any()),
+            None => {}
+        }
+        if let Meta::List(list) = meta {
+            if ["all", "any", "not"]
+                .iter()
+                .any(|op| list.path.is_ident(op))
+            {
+                if let Ok(args) =
+                    list.parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+                {
+                    let path = &list.path;
+                    let args = args.iter().map(|a| self.simplified(a));
+                    return quote::quote!(#path(#(#args),*));
+                }
+            }
+        }
+        quote::quote!(#meta)
+    }
+
+    /// The attributes `#[cfg(..)]` and `#[cfg_attr(..)]` written as tokens (a macro body or a
+    /// macro's input, e.g. ascii's `widen_box!` writing `#[cfg(feature = "alloc")] impl ..`),
+    /// resolved as far as this set decides them: no `--cfg feature=..` reaches the judge's
+    /// rustc, so a feature left in the text would read as off.
+    pub fn resolve_attribute_tokens(
+        &self,
+        tokens: proc_macro2::TokenStream,
+    ) -> proc_macro2::TokenStream {
+        use proc_macro2::{Delimiter, Group, TokenTree};
+        let input: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut out: Vec<TokenTree> = Vec::with_capacity(input.len());
+        let mut i = 0;
+        while i < input.len() {
+            if let TokenTree::Punct(pound) = &input[i] {
+                let bang =
+                    matches!(input.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                let at = i + 1 + usize::from(bang);
+                if let (true, Some(TokenTree::Group(g))) = (pound.as_char() == '#', input.get(at)) {
+                    if g.delimiter() == Delimiter::Bracket {
+                        if let Some(body) = self.resolved_attribute(g.stream()) {
+                            out.extend(input[i..at].iter().cloned());
+                            let mut group = Group::new(Delimiter::Bracket, body);
+                            group.set_span(g.span());
+                            out.push(TokenTree::Group(group));
+                            i = at + 1;
+                            continue;
+                        }
+                    }
+                }
+            }
+            match &input[i] {
+                TokenTree::Group(g) => {
+                    let mut group =
+                        Group::new(g.delimiter(), self.resolve_attribute_tokens(g.stream()));
+                    group.set_span(g.span());
+                    out.push(TokenTree::Group(group));
+                }
+                other => out.push(other.clone()),
+            }
+            i += 1;
+        }
+        out.into_iter().collect()
+    }
+
+    /// For the inside of an attribute `#[..]`: `None` when it is a `cfg` or `cfg_attr` the
+    /// judge's rustc reads as cargo's build did (or no such attribute), else the attribute with
+    /// its predicate simplified. Never dropped: the attribute may be a macro's input syntax
+    /// (`cfg_if! { if #[cfg(..)] { .. } }`).
+    fn resolved_attribute(
+        &self,
+        tokens: proc_macro2::TokenStream,
+    ) -> Option<proc_macro2::TokenStream> {
+        let meta = syn::parse2::<Meta>(tokens).ok()?;
+        let Meta::List(list) = &meta else {
+            return None;
+        };
+        let args = list
+            .parse_args_with(Punctuated::<Meta, Token![,]>::parse_terminated)
+            .ok()?;
+        let mut args = args.into_iter();
+        let pred = args.next()?;
+        let rest: Vec<Meta> = args.collect();
+        let simplified = self.simplified(&pred);
+        if simplified.to_string() == quote::quote!(#pred).to_string() {
+            return None; // `cfg(test)`: the judge reads it as cargo did
+        }
+        if list.path.is_ident("cfg") && rest.is_empty() {
+            Some(quote::quote!(cfg(#simplified)))
+        } else if list.path.is_ident("cfg_attr") && !rest.is_empty() {
+            Some(quote::quote!(cfg_attr(#simplified, #(#rest),*)))
+        } else {
+            None
+        }
+    }
+}
+
+/// What the judge's rustc makes of a predicate as written: no feature and no build script's
+/// `cfg` is set there; what rustc sets itself (`unix`) is unknown here.
+fn judge_reads(pred: &Meta) -> Option<bool> {
+    let none = BTreeSet::new();
+    CfgSet {
+        features: &none,
+        probed: Some(&none),
+    }
+    .eval(pred)
+}
+
 /// Removes, throughout a syntax tree, what the judge's build would not compile.
 pub struct Cleaner<'a> {
     pub cfg: CfgSet<'a>,
@@ -498,13 +613,18 @@ impl VisitMut for Cleaner<'_> {
     }
 
     fn visit_macro_mut(&mut self, node: &mut syn::Macro) {
-        node.tokens = self.tokens(std::mem::take(&mut node.tokens));
+        // A macro's input expands in this crate, under its features.
+        let tokens = self.tokens(std::mem::take(&mut node.tokens));
+        node.tokens = self.cfg.resolve_attribute_tokens(tokens);
     }
 
     fn visit_item_macro_mut(&mut self, node: &mut syn::ItemMacro) {
-        // A `macro_rules!` body expands where it is used, under that crate's features.
+        // A `macro_rules!` body expands where it is used, under that crate's features: for a
+        // macro no other crate can call (not `#[macro_export]`) that is this crate.
         if node.ident.is_none() {
             visit_mut::visit_item_macro_mut(self, node);
+        } else if !node.attrs.iter().any(|a| a.path().is_ident("macro_export")) {
+            self.visit_macro_mut(&mut node.mac);
         }
     }
 }
@@ -539,6 +659,40 @@ mod tests {
             "fn kept () { } # [cfg (unix)] fn judged () { } struct S { y : u8 } struct T (u16) ;"
         );
         assert!(clean(src, &["oracle"]).contains("pub mod oracle ;"));
+    }
+
+    #[test]
+    fn a_local_macros_body_and_a_macros_input_are_resolved_with_the_crates_features() {
+        let src = "macro_rules! widen { ($w:ty) => { #[cfg(feature = \"alloc\")] impl From<A> for Box<$w> {} \
+                       #[cfg(all(feature = \"std\", unix))] fn f() {} #[cfg(any(feature = \"std\", unix))] fn u() {} #[cfg(test)] mod t {} #[cfg_attr(feature = \"alloc\", inline)] fn g() {} }; }\n\
+                   #[macro_export] macro_rules! exported { () => { #[cfg(feature = \"alloc\")] fn h() {} }; }\n\
+                   cfg_if! { if #[cfg(feature = \"std\")] { mod a; } else { mod b; } }";
+        let out = clean(src, &["alloc"]);
+        assert_eq!(
+            out,
+            "macro_rules ! widen { ($ w : ty) => { # [cfg (all ())] impl From < A > for Box <$ w > { } \
+             # [cfg (all (feature = \"std\" , unix))] fn f () { } # [cfg (any (feature = \"std\" , unix))] fn u () { } \
+             # [cfg (test)] mod t { } # [cfg_attr (all () , inline)] fn g () { } } ; } \
+             # [macro_export] macro_rules ! exported { () => { # [cfg (feature = \"alloc\")] fn h () { } } ; } \
+             cfg_if ! { if # [cfg (feature = \"std\")] { mod a ; } else { mod b ; } }"
+        );
+        let out = clean(src, &["std"]);
+        assert!(
+            out.contains("# [cfg (all (all () , unix))] fn f"),
+            "{}",
+            out
+        );
+        assert!(out.contains("# [cfg (all ())] fn u"), "{}", out);
+        assert!(
+            out.contains("# [cfg (feature = \"alloc\")] impl From"),
+            "{}",
+            out
+        );
+        assert!(
+            out.contains("cfg_if ! { if # [cfg (all ())] { mod a"),
+            "{}",
+            out
+        );
     }
 
     #[test]

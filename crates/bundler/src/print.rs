@@ -506,8 +506,21 @@ macro_rules!m{($($x:expr),*)=>{0$(+$x)*};}
     fn compact_layout_of_the_core_reads_back_as_the_same_tokens_and_passes_its_tests() {
         let dir = crate::workspace::root().join("crates/dp-core/src");
         let copy = crate::TempDir::new("compact-core").unwrap();
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
+        // Modules may keep their tests in a folder of their name (`grundy/tests.rs`).
+        let mut files = Vec::new();
+        let mut folders = vec![dir.clone()];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else {
+                    files.push(path);
+                }
+            }
+        }
+        let mut modules = Vec::new();
+        for path in files {
             let text = std::fs::read_to_string(&path).unwrap();
             let file: syn::File = syn::parse_file(&text).unwrap();
             let mut compacted = String::new();
@@ -526,15 +539,16 @@ macro_rules!m{($($x:expr),*)=>{0$(+$x)*};}
                 );
                 compacted.push_str(&out);
             }
-            std::fs::write(copy.path().join(path.file_name().unwrap()), compacted).unwrap();
+            let target = copy.path().join(path.strip_prefix(&dir).unwrap());
+            std::fs::create_dir_all(target.parent().unwrap()).unwrap();
+            std::fs::write(&target, compacted).unwrap();
+            if path != dir.join("lib.rs") {
+                modules.push(target);
+            }
         }
         // The whole core, tests and oracle included, laid out compactly, compiles and passes its
         // unit tests (compiled once per text of the core: the build is remembered).
-        let modules: Vec<_> = std::fs::read_dir(copy.path())
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.file_name().is_some_and(|n| n != "lib.rs"))
-            .collect();
+        modules.sort();
         let args = [
             "--edition",
             "2021",

@@ -515,6 +515,95 @@ fn import_macros(items: &mut Vec<syn::Item>, macros: &BTreeSet<String>, here: bo
     }
 }
 
+/// In cargo's build a crate's `#[macro_export]` macros are items of its root module, so a glob
+/// of that module (`use super::*;` in zerocopy's `byteorder`) brings them into scope for a bare
+/// `transmute!`. In the bundle they are items of the bundle root instead: a library whose
+/// modules glob its root module gets, in that module, an import of the exported macros (still
+/// defined after pruning) that its code calls by their bare name.
+pub fn import_exported_macros_for_globs(items: &mut [syn::Item], module: &str) {
+    let Some(inner) = items.iter_mut().find_map(|item| match item {
+        syn::Item::Mod(m) if m.ident == module => m.content.as_mut().map(|(_, inner)| inner),
+        _ => None,
+    }) else {
+        return;
+    };
+    if !globs_library_root(inner, module, 0) {
+        return;
+    }
+    let mut defined = crate::prune::exported_macros(inner);
+    defined.sort();
+    defined.dedup();
+    let tokens: TokenStream = inner.iter().map(quote::ToTokens::to_token_stream).collect();
+    let mut called = BTreeSet::new();
+    bare_macro_calls(tokens, &mut called);
+    let names: Vec<Ident> = defined
+        .iter()
+        .filter(|name| called.contains(name.as_str()))
+        .map(|name| Ident::new(name, Span::call_site()))
+        .collect();
+    if !names.is_empty() {
+        let import: syn::Item =
+            syn::parse_quote!(#[allow(unused_imports)] pub(crate) use crate::{#(#names),*};);
+        inner.insert(0, import);
+    }
+}
+
+/// Whether a `use` glob among `items` (a module `depth` levels below the library's root module
+/// `module`, and the modules inside it) names that root: `crate::<module>::*` after the rewrite,
+/// `super::*` one level down, `self::*` in the root itself.
+fn globs_library_root(items: &[syn::Item], module: &str, depth: usize) -> bool {
+    fn glob_paths(tree: &UseTree, prefix: &mut Vec<String>, out: &mut Vec<Vec<String>>) {
+        match tree {
+            UseTree::Path(p) => {
+                prefix.push(p.ident.to_string());
+                glob_paths(&p.tree, prefix, out);
+                prefix.pop();
+            }
+            UseTree::Group(g) => g.items.iter().for_each(|t| glob_paths(t, prefix, out)),
+            UseTree::Glob(_) => out.push(prefix.clone()),
+            UseTree::Name(_) | UseTree::Rename(_) => {}
+        }
+    }
+    items.iter().any(|item| match item {
+        syn::Item::Use(u) => {
+            let mut paths = Vec::new();
+            glob_paths(&u.tree, &mut Vec::new(), &mut paths);
+            paths.iter().any(|path| {
+                let names_root = path.len() == 2 && path[0] == "crate" && path[1] == module;
+                let up = path.iter().take_while(|s| *s == "super").count();
+                let relative = (up == path.len() && up == depth)
+                    || (depth == 0 && path.len() == 1 && path[0] == "self");
+                names_root || relative
+            })
+        }
+        syn::Item::Mod(m) => m
+            .content
+            .as_ref()
+            .is_some_and(|(_, inner)| globs_library_root(inner, module, depth + 1)),
+        _ => false,
+    })
+}
+
+/// The names of the macro calls `name!` in `tokens` not written after `::` or `$`.
+fn bare_macro_calls(tokens: TokenStream, out: &mut BTreeSet<String>) {
+    let tokens: Vec<TokenTree> = tokens.into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Ident(name) => {
+                let bang =
+                    matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                let qualified = i > 0
+                    && matches!(&tokens[i - 1], TokenTree::Punct(p) if p.as_char() == ':' || p.as_char() == '$');
+                if bang && !qualified {
+                    out.insert(name.to_string());
+                }
+            }
+            TokenTree::Group(g) => bare_macro_calls(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
 /// Drops, from the `use` items at the bundle root, the imports of a name already at the root
 /// under the same name (`use crate::dp_core;`, `use crate::chmax;` after the rewrite of `use
 /// dp_core;` and `use dp_core::chmax;`): rustc would see the name defined twice.

@@ -3,7 +3,8 @@
 //! contest, `src/bin/a.rs`, `src/bin/b.rs` or `[[bin]]` entries with paths of their own), by
 //! package, by `--bin NAME` or all at once, as cargo selects them.
 
-use super::load::{shown, Package, Target, Workspace};
+use super::load::shown;
+use super::plan::{Package, Target, Workspace};
 use context_error::{bail, Result};
 use std::collections::BTreeMap;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 //! edited to hit each error. Proving every fixture on every compiler against `cargo run
 //! --release` is `cargo xtask bundle --fixtures` (CI runs it): too slow for a unit test.
 
-use super::load::Workspace;
+use super::plan::Workspace;
 use super::verify::{first_difference, run_binary, Compiler};
 use super::{assemble, assemble_in, assemble_layouts, bundle_crate, Options, TempDir, FIXTURES};
 use crate::workspace;
@@ -765,13 +765,13 @@ fn a_proof_is_remembered_only_for_what_it_proved() {
 #[test]
 fn a_git_dependency_is_named_with_its_commit() {
     assert_eq!(
-        super::git_source(
+        super::assemble::git_source(
             "git+https://github.com/user/lib?branch=main#0123456789abcdef0123456789abcdef01234567"
         ),
         Some(("https://github.com/user/lib", "0123456789ab"))
     );
     assert_eq!(
-        super::git_source("registry+https://github.com/rust-lang/crates.io-index"),
+        super::assemble::git_source("registry+https://github.com/rust-lang/crates.io-index"),
         None
     );
 }
@@ -851,7 +851,7 @@ fn a_proc_macro_used_for_real_is_refused_naming_the_macro_and_the_hint() {
     for part in [
         "crate `proconio_derive` (proconio-derive 0.2.1) cannot be bundled: it is a proc-macro crate",
         "(the solution uses `fastout`)",
-        "pass --provided proconio-derive",
+        "pass --provided proconio (the solution's dependency that re-exports it; --provided proconio-derive alone serves only macros",
     ] {
         assert!(err.contains(part), "{:?} is missing: {}", part, err);
     }

@@ -255,6 +255,45 @@ fn a_refusal_of_a_transitive_dependency_names_the_solutions_direct_one() {
     );
 }
 
+/// An `extern` block in a module declared inside `cfg_if!` (getrandom's `util_libc` under
+/// rand): the module is loaded, and the refusal names the crate and the solution's dependency
+/// to leave to the judge.
+#[test]
+fn native_code_behind_cfg_if_two_levels_down_is_refused_with_the_direct_dependency() {
+    let dir = fixture();
+    let root = dir.path();
+    append(
+        root,
+        "crates/deep-native/Cargo.toml",
+        "[package]\nname = \"deep-native\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    );
+    append(
+        root,
+        "crates/deep-native/src/lib.rs",
+        "macro_rules! cfg_if { ($($t:tt)*) => {}; }\n\
+         cfg_if! {\n    if #[cfg(unix)] {\n        mod sys;\n        pub use sys::g;\n    } else {\n        pub fn g() {}\n    }\n}\n",
+    );
+    append(
+        root,
+        "crates/deep-native/src/sys.rs",
+        "extern \"C\" {\n    fn getpid() -> i32;\n}\npub fn g() {\n    unsafe { getpid() };\n}\n",
+    );
+    with_dependency(
+        root,
+        "middle",
+        "\n[dependencies]\ndeep-native = { path = \"../deep-native\" }\n",
+        "pub fn f() {\n    deep_native::g()\n}\n",
+    );
+    let err = refusal(root, FIXTURE_CRATE, &quick());
+    assert_has(
+        &err,
+        &[
+            "crate `deep_native` (deep-native 0.1.0) cannot be bundled: crates/deep-native/src/sys.rs:1: an `extern` block links native code",
+            "pass --provided middle (the solution's dependency that needs deep-native)",
+        ],
+    );
+}
+
 /// A solution package named like the crate it leaves to the judge: `cargo build -p x` is
 /// ambiguous, the package id is not.
 #[test]

@@ -1,4 +1,4 @@
-//! Stage 4, resolve: the index the pruner works on: every module of the bundle, and for each
+//! Stage 4, index: what the pruner works on: every module of the bundle, and for each
 //! item what it is called (for an item macro call, the names it may define) and which paths and
 //! member names its code mentions, with the `use`s written inside function bodies, through
 //! which those paths resolve too.
@@ -487,7 +487,9 @@ impl Collector {
 
 impl Collector {
     /// `<Type>::f` names `f` of `Type` as `Type::f` does: that path is added (a path after
-    /// `<T as Trait>` names the trait's item, and is a plain path already).
+    /// `<T as Trait>` names the trait's item, and is a plain path already). Of a type that is
+    /// not a path (`<[u16; 2]>::read_from_prefix`, `<&str>::f`), `f` can only be a trait's
+    /// item: a member name.
     fn qualified(&mut self, qself: Option<&syn::QSelf>, path: &syn::Path) {
         let Some(q) = qself else { return };
         if q.position != 0 {
@@ -505,6 +507,8 @@ impl Collector {
                 .map(|s| s.ident.to_string())
                 .collect();
             self.add_path(segments, false);
+        } else if let Some(first) = path.segments.first() {
+            self.add_member(first.ident.to_string());
         }
     }
 }
