@@ -8,7 +8,7 @@
 //! hash map: `value[rank]` is the best (mover - other) score still to come. The pass goes block by
 //! block of ranks that share their high bits (see [`best_difference`]).
 
-use dp_core::{Error, LatticePath, Scanner};
+use dp_core::{Error, LatticePath, RunStep, Scanner, SubsetRuns};
 use std::io::Write;
 
 #[cfg(feature = "oracle")]
@@ -90,8 +90,11 @@ const LOW_BITS: usize = 14;
 // from LOW_BITS up (the high half) are a block of consecutive ranks, base(high) + the rank of
 // the low half among those with as many ones. A move of a high one, or of the top low one across
 // the split, has one rank delta and one cell for the whole block: it runs as one pass over a
-// contiguous run of children, which streams from memory and which the compiler vectorizes. Only
-// the moves inside the low half stay per mask, read from a table built once per number of ones.
+// contiguous run of children, which streams from memory and which the compiler vectorizes. The
+// same holds inside the low half ([`dp_core::SubsetRuns`]): the masks that share their bits from
+// 9 up, then from 6 up, are runs too, so only the moves below bit 6 go mask by mask, at most 3
+// of them, from a table built once per number of ones (all moves inside the low half mask by
+// mask ran 1.4 times the instructions).
 // Against the per-mask move iterator (`LatticePath::moves`: a bit scan, a popcount and two table
 // lookups per move) over the whole table, 14 x 14 takes 0.41x the CPU time on rustc 1.95 and
 // 0.35x on rustc 1.63 (with the ring below), and the compilers now run it within 5% of each
@@ -110,13 +113,16 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
     // gains out by the move's slot, p * (rows + 1) + j, in tables of the fixed size SLOTS (no
     // bounds check).
     let (len, stride) = (rows + cols, rows + 1);
-    let mut gains = Box::new([[0i32; LatticePath::SLOTS]; 2]);
+    // Black's, White's, Black's again: from `mover * SLOTS` on, the mover's then the other's.
+    let mut gains = vec![0i32; 3 * LatticePath::SLOTS];
     for p in 0..len {
         for j in 1..=rows.min(p + 1) {
             let (r, c) = (rows - j, p + 1 - j);
             if c < cols {
-                gains[0][p * stride + j] = black[r * cols + c];
-                gains[1][p * stride + j] = white[r * cols + c];
+                let slot = p * stride + j;
+                gains[slot] = black[r * cols + c];
+                gains[LatticePath::SLOTS + slot] = white[r * cols + c];
+                gains[2 * LatticePath::SLOTS + slot] = black[r * cols + c];
             }
         }
     }
@@ -160,6 +166,11 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
         let mover = position_sum & 1;
         best.clear();
         best.resize(block, i32::MIN);
+        best.push(NO_MOVE_CHILD);
+        // The full board, the last rank, is the only shape without a move: it is worth 0.
+        if (base + block) as u64 == shapes.count() {
+            best[block - 1] = 0;
+        }
         // Corners from the top low bit up (the low half taken as all ones): the block's moves.
         let whole = high << low_bits | ((1 << low_bits) - 1);
         let mut corners =
@@ -181,8 +192,8 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
             } else {
                 0
             };
-            let even = gains[mover][slot];
-            let flip = (even ^ gains[mover ^ 1][slot]) as u32;
+            let even = gains[mover * LatticePath::SLOTS + slot];
+            let flip = (even ^ gains[(mover ^ 1) * LatticePath::SLOTS + slot]) as u32;
             // The children's ranks, in at most two runs of the ring.
             let start = (base + delta + from) % ring;
             let split = from + (ring - start).min(block - from);
@@ -194,45 +205,100 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
                 even,
                 flip,
             );
-            relax(&mut best[split..], &half.odd[split..], far, even, flip);
+            relax(&mut best[split..block], &half.odd[split..], far, even, flip);
         }
-        // Moves inside the low half, from the block's last rank down: children come first.
-        for i in (0..block).rev() {
-            let gain = &gains[mover ^ (half.odd[i] & 1) as usize];
-            // The moves as one slice and the children as the block from i on: one bounds
-            // check per move instead of four (a fifth of the instructions went to them).
-            let moves = &half.moves[half.first_move[i] as usize..half.first_move[i + 1] as usize];
-            let ahead = &best[i..];
-            let mut b = ahead[0];
-            for &(delta, slot) in moves {
-                b = b.max(gain[slot as usize % LatticePath::SLOTS] - ahead[delta as usize]);
+        // Moves inside the low half: runs of the masks that share their bits from 9 and from
+        // 6 up, then mask by mask below 6, each step's children already final.
+        let odd = &half.odd;
+        for &(start, count, delta, slot) in &half.steps {
+            let (start, count, delta) = (start as usize, count as usize, delta as usize);
+            if slot == MASKS {
+                // Each mask's own moves, the player's gains looked up by slot (+ SLOTS for the
+                // other player).
+                let gain = <&[i32; 2 * LatticePath::SLOTS]>::try_from(
+                    &gains[mover * LatticePath::SLOTS..(mover + 2) * LatticePath::SLOTS],
+                )
+                .unwrap();
+                let run = &mut best[start..];
+                let moves = &half.moves[MASK_MOVES * start..MASK_MOVES * (start + count)];
+                for (t, moves) in moves.chunks_exact(MASK_MOVES).enumerate().rev() {
+                    let ahead = &run[t..];
+                    let mut b = ahead[0];
+                    for &(delta, slot) in moves {
+                        b = b.max(
+                            gain[slot as usize % (2 * LatticePath::SLOTS)] - ahead[delta as usize],
+                        );
+                    }
+                    run[t] = b;
+                }
+            } else {
+                let even = gains[mover * LatticePath::SLOTS + slot as usize];
+                let flip = (even ^ gains[(mover ^ 1) * LatticePath::SLOTS + slot as usize]) as u32;
+                // The children are in the runs above this one.
+                let (runs, above) = best.split_at_mut(start + count);
+                relax(
+                    &mut runs[start..],
+                    &odd[start..start + count],
+                    &above[delta - count..],
+                    even,
+                    flip,
+                );
             }
-            // Only the full board has no move: it is worth 0.
-            best[i] = if b == i32::MIN { 0 } else { b };
         }
         let start = base % ring;
         let split = (ring - start).min(block);
         value[start..start + split].copy_from_slice(&best[..split]);
-        value[..block - split].copy_from_slice(&best[split..]);
+        value[..block - split].copy_from_slice(&best[split..block]);
     }
     i64::from(value[0])
 }
 
 /// `best[i] = max(best[i], gain - children[i])`, the mover's gain `even`, or `even ^ flip` where
 /// `odd[i]` is all ones.
+// Four lanes at a time, written out so the compiler makes one SSE2 step of them: most runs are
+// short (6 to 20 masks), and a loop the compiler vectorises itself unrolls to 8 or 16 lanes and
+// leaves the short runs to its scalar tail.
 #[inline]
 fn relax(best: &mut [i32], odd: &[u32], children: &[i32], even: i32, flip: u32) {
-    for ((b, &child), &odd) in best.iter_mut().zip(children).zip(odd) {
+    let len = best.len();
+    let (odd, children) = (&odd[..len], &children[..len]);
+    let mut best4 = best.chunks_exact_mut(4);
+    let mut odd4 = odd.chunks_exact(4);
+    let mut children4 = children.chunks_exact(4);
+    for ((b, odd), child) in (&mut best4).zip(&mut odd4).zip(&mut children4) {
+        for k in 0..4 {
+            b[k] = b[k].max((even ^ (flip & odd[k]) as i32) - child[k]);
+        }
+    }
+    let tail = best4.into_remainder().iter_mut();
+    for ((b, &child), &odd) in tail.zip(children4.remainder()).zip(odd4.remainder()) {
         *b = (*b).max((even ^ (flip & odd) as i32) - child);
     }
 }
 
+/// A `steps` entry that is a run of masks, each with its own moves.
+const MASKS: u32 = u32::MAX;
+
+/// Moves of a mask below the last split: at most 3 inside 6 bits (ones at 0, 2 and 4).
+const MASK_MOVES: usize = 3;
+
+/// The value of the child that pads a mask's moves to [`MASK_MOVES`] (one past the block): a
+/// move to it loses more than any real one, and overflows nothing.
+const NO_MOVE_CHILD: i32 = i32::MAX / 2;
+
+/// Where the low half's runs split: the moves from bit 9 up go over runs of masks that share
+/// those bits, then from bit 6 up; below 6, mask by mask (at most 20 masks, 3 moves each).
+const LOW_SPLITS: [usize; 2] = [9, 6];
+
 /// The low halves (the low `low_bits` bits of a mask) with a given number of ones, in rank
-/// order, with the moves that stay inside them.
+/// order, with the moves that stay inside them as steps over runs ([`dp_core::SubsetRuns`]).
 struct LowHalves {
-    /// `first_move[i]..first_move[i + 1]` index the moves of the i-th low half.
-    first_move: Vec<u32>,
-    /// Each move's rank delta and slot in the gain tables.
+    /// (first rank, ranks, rank delta, slot) of a move over a run, or slot [`MASKS`] for a run
+    /// whose masks go one by one.
+    steps: Vec<(u32, u32, u32, u32)>,
+    /// The moves of the i-th low half done mask by mask, at `MASK_MOVES * i..`: each move's rank
+    /// delta and slot in the gain tables, plus `SLOTS` where the mask's mover is the block's
+    /// other player; padded with moves that never win.
     moves: Vec<(u32, u32)>,
     /// All ones where the low half's ones' positions sum to an odd number, else 0.
     odd: Vec<u32>,
@@ -240,26 +306,45 @@ struct LowHalves {
 
 impl LowHalves {
     fn new(shapes: &LatticePath, low_bits: usize, ones: usize) -> LowHalves {
-        let stride = shapes.rows() + 1;
-        let mut halves = LowHalves {
-            first_move: vec![0],
-            moves: Vec::new(),
-            odd: Vec::new(),
-        };
+        let stride = shapes.rows() as u32 + 1;
+        // On a short board, the splits below its low half.
+        let mut splits: Vec<usize> = LOW_SPLITS
+            .iter()
+            .map(|&at| (at + low_bits).saturating_sub(LOW_BITS).max(1))
+            .filter(|&at| at < low_bits)
+            .collect();
+        splits.dedup();
+        let runs = SubsetRuns::new(low_bits, ones, &splits);
         // In increasing numeric order, which is rank order.
-        for low in (0u64..1 << low_bits).filter(|low| low.count_ones() as usize == ones) {
-            let mut corners = low & !(low >> 1) & ((1 << (low_bits - 1)) - 1);
-            while corners != 0 {
-                let p = corners.trailing_zeros() as usize;
-                corners &= corners - 1;
-                let j = (low & ((2 << p) - 1)).count_ones() as usize;
-                let delta = shapes.binomial(p, j - 1) as u32;
-                halves.moves.push((delta, (p * stride + j) as u32));
+        let odd: Vec<u32> = (0u64..1 << low_bits)
+            .filter(|low| low.count_ones() as usize == ones)
+            .map(|low| {
+                let position_sum: u32 = (0..low_bits as u32).filter(|p| low >> p & 1 == 1).sum();
+                (position_sum & 1).wrapping_neg()
+            })
+            .collect();
+        let mut moves = Vec::new();
+        for (rank, &parity) in odd.iter().enumerate() {
+            let mask_moves = runs.mask_moves(rank);
+            assert!(mask_moves.len() <= MASK_MOVES);
+            for mv in mask_moves {
+                let slot = mv.pos * stride + mv.index + (parity & LatticePath::SLOTS as u32);
+                moves.push((mv.delta, slot));
             }
-            halves.first_move.push(halves.moves.len() as u32);
-            let position_sum: u32 = (0..low_bits as u32).filter(|p| low >> p & 1 == 1).sum();
-            halves.odd.push((position_sum & 1).wrapping_neg());
+            // To the block's sentinel (`NO_MOVE_CHILD`), with gain slot 0, which is no cell's.
+            let sentinel = (odd.len() - rank) as u32;
+            moves.resize(MASK_MOVES * (rank + 1), (sentinel, 0));
         }
-        halves
+        let steps = runs
+            .steps()
+            .iter()
+            .map(|&step| match step {
+                RunStep::Run { start, count, mv } => {
+                    (start, count, mv.delta, mv.pos * stride + mv.index)
+                }
+                RunStep::Masks { start, count } => (start, count, 0, MASKS),
+            })
+            .collect();
+        LowHalves { steps, moves, odd }
     }
 }
