@@ -5,7 +5,7 @@
 // order). Masks that share their bits from some position up are a contiguous run of ranks, and
 // a move of a one above that position has the same rank delta and cell for the whole run: one
 // SSE2 "relax" (best = max(best, gain - child)) over the run. The high 14 bits split the ranks
-// into blocks whose children lie ahead in a ring; inside a block the runs nest (bits 9.., 5..)
+// into blocks whose children lie ahead in a ring; inside a block the runs nest (bits 9.., 6..)
 // and only the moves inside the lowest bits go mask by mask, from a small table.
 #include <emmintrin.h>
 #include <cstdint>
@@ -171,11 +171,9 @@ int main() {
     ll largest = 0;
     for (auto& b : blocks)
         if (b.size > largest) largest = b.size;
-    ll ring = 1;
-    while (ring < max_delta + 1 || ring < largest) ring <<= 1;
-    ll count_pow = 1;
-    while (count_pow < C[len][rows]) count_pow <<= 1;
-    if (ring > count_pow) ring = count_pow;
+    // No child is more than max_delta ranks ahead: a ring of max_delta + 1 values holds them.
+    ll ring = max_delta + 1 > largest ? max_delta + 1 : largest;
+    if (ring > C[len][rows]) ring = C[len][rows];
     int* value = (int*)calloc(ring, sizeof(int));
     std::vector<int> best(largest + 4);
     int cells_offset = rows * (rows - 1) / 2;
@@ -208,7 +206,7 @@ int main() {
             int from = p < low_bits ? (int)C[low_bits - 1][low_ones] : 0;
             int even = gain[mover][slot];
             unsigned flip = (unsigned)(even ^ gain[mover ^ 1][slot]);
-            ll start = (base + delta + from) & (ring - 1);
+            ll start = (base + delta + from) % ring;
             int split = from + (int)((ring - start) < size - from ? ring - start : size - from);
             relax(bst + from, blk.odd.data() + from, value + start, split - from, even, flip);
             relax(bst + split, blk.odd.data() + split, value, size - split, even, flip);
@@ -234,7 +232,7 @@ int main() {
                 }
             }
         }
-        ll start = base & (ring - 1);
+        ll start = base % ring;
         ll first = ring - start < size ? ring - start : size;
         memcpy(value + start, bst, first * sizeof(int));
         memcpy(value, bst + first, (size - first) * sizeof(int));

@@ -76,9 +76,8 @@ const LOW_BITS: usize = 14;
 /// If a grid does not hold rows x cols values.
 ///
 /// # Complexity
-/// O(C(n + m, n) * min(n, m)) time; a ring of 4-byte values, the power of two above the
-/// largest rank delta of a move (C(26, 13) on 14 x 14: 64 MiB) and at most the one above
-/// C(n + m, n).
+/// O(C(n + m, n) * min(n, m)) time; a ring of 4-byte values, one more than the largest rank
+/// delta of a move (C(26, 13) on 14 x 14: 40 MiB) and at most C(n + m, n).
 ///
 /// # Example
 /// ```
@@ -130,9 +129,10 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
     let halves: Vec<LowHalves> = (0..=rows.min(low_bits))
         .map(|ones| LowHalves::new(shapes, low_bits, ones))
         .collect();
-    // No child is more than the largest rank delta ahead, so a ring of the last `ring` ranks (a
-    // power of two, at least a block) holds every value still needed: on 14 x 14 64 MiB instead of 160, and fewer
-    // pages to fault in.
+    // No child is more than the largest rank delta ahead, so a ring of the last `ring` ranks (at
+    // least a block) holds every value still needed: on 14 x 14 40 MiB instead of 160, and fewer
+    // pages to fault in. Not a power of two: a `%` per block move costs less than the 24 MiB
+    // of pages more.
     let max_delta = (0..len - 1)
         .flat_map(|p| (0..rows).map(move |k| shapes.binomial(p, k)))
         .max()
@@ -140,8 +140,7 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
     let largest_block = halves.iter().map(|half| half.odd.len()).max().unwrap_or(0);
     let ring = (max_delta + 1)
         .max(largest_block)
-        .next_power_of_two()
-        .min((shapes.count() as usize).next_power_of_two());
+        .min(shapes.count() as usize);
     let mut value = vec![0i32; ring];
     let mut best = Vec::new();
     // cells = (sum of the ones' positions) - rows * (rows - 1) / 2; Black moves on even cells.
@@ -166,7 +165,6 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
         let mover = position_sum & 1;
         best.clear();
         best.resize(block, i32::MIN);
-        best.push(NO_MOVE_CHILD);
         // The full board, the last rank, is the only shape without a move: it is worth 0.
         if (base + block) as u64 == shapes.count() {
             best[block - 1] = 0;
@@ -205,7 +203,7 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
                 even,
                 flip,
             );
-            relax(&mut best[split..block], &half.odd[split..], far, even, flip);
+            relax(&mut best[split..], &half.odd[split..], far, even, flip);
         }
         // Moves inside the low half: runs of the masks that share their bits from 9 and from
         // 6 up, then mask by mask below 6, each step's children already final.
@@ -219,17 +217,21 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
                     &gains[mover * LatticePath::SLOTS..(mover + 2) * LatticePath::SLOTS],
                 )
                 .unwrap();
-                let run = &mut best[start..];
-                let moves = &half.moves[MASK_MOVES * start..MASK_MOVES * (start + count)];
-                for (t, moves) in moves.chunks_exact(MASK_MOVES).enumerate().rev() {
-                    let ahead = &run[t..];
-                    let mut b = ahead[0];
-                    for &(delta, slot) in moves {
+                let run = &mut best[start..start + count];
+                let first_move = &half.first_move[start..=start + count];
+                let mut end = first_move[count] as usize;
+                for t in (0..count).rev() {
+                    let begin = first_move[t] as usize;
+                    let (mask, ahead) = run[t..].split_first_mut().unwrap();
+                    let mut b = *mask;
+                    for &(delta, slot) in &half.moves[begin..end] {
                         b = b.max(
-                            gain[slot as usize % (2 * LatticePath::SLOTS)] - ahead[delta as usize],
+                            gain[slot as usize % (2 * LatticePath::SLOTS)]
+                                - ahead[delta as usize - 1],
                         );
                     }
-                    run[t] = b;
+                    *mask = b;
+                    end = begin;
                 }
             } else {
                 let even = gains[mover * LatticePath::SLOTS + slot as usize];
@@ -248,7 +250,7 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
         let start = base % ring;
         let split = (ring - start).min(block);
         value[start..start + split].copy_from_slice(&best[..split]);
-        value[..block - split].copy_from_slice(&best[split..block]);
+        value[..block - split].copy_from_slice(&best[split..]);
     }
     i64::from(value[0])
 }
@@ -288,13 +290,6 @@ fn relax(best: &mut [i32], odd: &[u32], children: &[i32], even: i32, flip: u32) 
 /// A `steps` entry that is a run of masks, each with its own moves.
 const MASKS: u32 = u32::MAX;
 
-/// Moves of a mask below the last split: at most 3 inside 6 bits (ones at 0, 2 and 4).
-const MASK_MOVES: usize = 3;
-
-/// The value of the child that pads a mask's moves to [`MASK_MOVES`] (one past the block): a
-/// move to it loses more than any real one, and overflows nothing.
-const NO_MOVE_CHILD: i32 = i32::MAX / 2;
-
 /// Where the low half's runs split: the moves from bit 9 up go over runs of masks that share
 /// those bits, then from bit 6 up; below 6, mask by mask (at most 20 masks, 3 moves each).
 const LOW_SPLITS: [usize; 2] = [9, 6];
@@ -305,9 +300,11 @@ struct LowHalves {
     /// (first rank, ranks, rank delta, slot) of a move over a run, or slot [`MASKS`] for a run
     /// whose masks go one by one.
     steps: Vec<(u32, u32, u32, u32)>,
-    /// The moves of the i-th low half done mask by mask, at `MASK_MOVES * i..`: each move's rank
-    /// delta and slot in the gain tables, plus `SLOTS` where the mask's mover is the block's
-    /// other player; padded with moves that never win.
+    /// `first_move[i]..first_move[i + 1]` index the moves of the i-th low half done mask by mask
+    /// (at most 3 inside 6 bits).
+    first_move: Vec<u32>,
+    /// Each such move's rank delta and slot in the gain tables, plus `SLOTS` where the mask's
+    /// mover is the block's other player.
     moves: Vec<(u32, u32)>,
     /// All ones where the low half's ones' positions sum to an odd number, else 0.
     odd: Vec<u32>,
@@ -332,17 +329,14 @@ impl LowHalves {
                 (position_sum & 1).wrapping_neg()
             })
             .collect();
+        let mut first_move = vec![0];
         let mut moves = Vec::new();
         for (rank, &parity) in odd.iter().enumerate() {
-            let mask_moves = runs.mask_moves(rank);
-            assert!(mask_moves.len() <= MASK_MOVES);
-            for mv in mask_moves {
+            for mv in runs.mask_moves(rank) {
                 let slot = mv.pos * stride + mv.index + (parity & LatticePath::SLOTS as u32);
                 moves.push((mv.delta, slot));
             }
-            // To the block's sentinel (`NO_MOVE_CHILD`), with gain slot 0, which is no cell's.
-            let sentinel = (odd.len() - rank) as u32;
-            moves.resize(MASK_MOVES * (rank + 1), (sentinel, 0));
+            first_move.push(moves.len() as u32);
         }
         let steps = runs
             .steps()
@@ -354,6 +348,11 @@ impl LowHalves {
                 RunStep::Masks { start, count } => (start, count, 0, MASKS),
             })
             .collect();
-        LowHalves { steps, moves, odd }
+        LowHalves {
+            steps,
+            first_move,
+            moves,
+            odd,
+        }
     }
 }
