@@ -402,10 +402,16 @@ impl Attractor {
         let words = plan.blocks * plan.rows * w;
         // Empty spans that a min and a max grow.
         let empty = vec![(0, plan.rows, 0); plan.blocks];
+        // Zeros written, not a zeroed allocation (`vec![0; n]`): the steps read a row before
+        // they write it, and such a page read first faults twice (the shared zero page, then a
+        // copy). Ones first, as the compiler drops a zero fill of a zeroed allocation; the clone
+        // is written by the copy.
+        let mut set = vec![!0; words];
+        set.fill(0);
         let mut run = Attractor {
             winner,
             plies: 0,
-            sets: [vec![0; words], vec![0; words]],
+            sets: [set.clone(), set],
             changed: [empty.clone(), empty],
             now: BlockSet::new(plan.blocks),
             next: BlockSet::new(plan.blocks),

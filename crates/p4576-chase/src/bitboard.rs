@@ -158,7 +158,7 @@ impl<R: BitRow> BitAttractorGame for ChaseBits<R> {
         for len in 1..=2 {
             for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                 let (r, c) = (r + dr * len, c + dc * len);
-                if (0..n).contains(&r) && (0..n).contains(&c) {
+                if r.min(c) >= 0 && r.max(c) < n {
                     emit(self.block_move((r as usize, c as usize)));
                 }
             }
