@@ -437,13 +437,7 @@ impl Attractor {
         for (b, &(_, lo, hi)) in changed.iter().enumerate() {
             if lo < hi {
                 plan.side[winner].readers_of(b, &mut run.now);
-                visit(
-                    0,
-                    loser,
-                    b,
-                    lo,
-                    &set[b * stride + lo * w..b * stride + hi * w],
-                );
+                visit(0, loser, b, lo, &set[b * stride..][lo * w..hi * w]);
             }
         }
         run
@@ -517,7 +511,7 @@ impl Attractor {
             match (any, reads.as_slice()) {
                 // Every move: the first two moves' rows set the accumulator (a fill is a call).
                 (false, [x, y, ..]) if !(x.flip_rows | x.flip_bits | y.flip_rows | y.flip_bits) => {
-                    let block = |p: usize| &src[p * stride + lo * w..p * stride + hi * w];
+                    let block = |p: usize| &src[p * stride..][lo * w..hi * w];
                     let pairs = acc.iter_mut().zip(block(x.block)).zip(block(y.block));
                     pairs.for_each(|((a, &x), &y)| *a = x & y);
                     reads.nth(1);
@@ -569,7 +563,7 @@ impl Attractor {
             game.live(mover, q, lo, acc);
             // Into the half, `acc` keeping what entered: a word loop, then its first and last
             // non-zero rows.
-            let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
+            let dst = &mut dst[q * stride..][lo * w..hi * w];
             for (d, a) in dst.iter_mut().zip(acc.iter_mut()) {
                 let new = *a & !*d;
                 *d |= *a;
