@@ -402,10 +402,16 @@ impl Attractor {
         let words = plan.blocks * plan.rows * w;
         // Empty spans that a min and a max grow.
         let empty = vec![(0, plan.rows, 0); plan.blocks];
+        // Zeros written, not a zeroed allocation (`vec![0; n]`): the steps read a row before
+        // they write it, and such a page read first faults twice (the shared zero page, then a
+        // copy). Ones first, as the compiler drops a zero fill of a zeroed allocation; the clone
+        // is written by the copy.
+        let mut set = vec![!0; words];
+        set.fill(0);
         let mut run = Attractor {
             winner,
             plies: 0,
-            sets: [vec![0; words], vec![0; words]],
+            sets: [set.clone(), set],
             changed: [empty.clone(), empty],
             now: BlockSet::new(plan.blocks),
             next: BlockSet::new(plan.blocks),
@@ -431,13 +437,7 @@ impl Attractor {
         for (b, &(_, lo, hi)) in changed.iter().enumerate() {
             if lo < hi {
                 plan.side[winner].readers_of(b, &mut run.now);
-                visit(
-                    0,
-                    loser,
-                    b,
-                    lo,
-                    &set[b * stride + lo * w..b * stride + hi * w],
-                );
+                visit(0, loser, b, lo, &set[b * stride..][lo * w..hi * w]);
             }
         }
         run
@@ -511,7 +511,7 @@ impl Attractor {
             match (any, reads.as_slice()) {
                 // Every move: the first two moves' rows set the accumulator (a fill is a call).
                 (false, [x, y, ..]) if !(x.flip_rows | x.flip_bits | y.flip_rows | y.flip_bits) => {
-                    let block = |p: usize| &src[p * stride + lo * w..p * stride + hi * w];
+                    let block = |p: usize| &src[p * stride..][lo * w..hi * w];
                     let pairs = acc.iter_mut().zip(block(x.block)).zip(block(y.block));
                     pairs.for_each(|((a, &x), &y)| *a = x & y);
                     reads.nth(1);
@@ -563,7 +563,7 @@ impl Attractor {
             game.live(mover, q, lo, acc);
             // Into the half, `acc` keeping what entered: a word loop, then its first and last
             // non-zero rows.
-            let dst = &mut dst[q * stride + lo * w..q * stride + hi * w];
+            let dst = &mut dst[q * stride..][lo * w..hi * w];
             for (d, a) in dst.iter_mut().zip(acc.iter_mut()) {
                 let new = *a & !*d;
                 *d |= *a;

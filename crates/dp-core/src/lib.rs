@@ -13,6 +13,7 @@
 //! | `hash_memo.rs` | [`HashMemo`] | a memo for sparse keys, with a fast hasher |
 //! | `rolling_rows.rs` | [`RollingRows`] | a ring of the last rows of a DP |
 //! | `lattice_path.rs` | [`LatticePath`], [`PathMove`] | staircase shapes as lattice paths with a dense rank |
+//! | `subset_runs.rs` | [`SubsetRuns`], [`RunStep`], [`RunMove`] | k-subsets (lattice paths) in rank order cut into nested runs of consecutive ranks: a move is one pass over a run, only the lowest bits mask by mask |
 //! | `merged_states.rs` | [`merge_reachable`], [`MergedStates`] | the states of a fixed automaton reachable from a start, those with the same future merged (bisimulation): the few a DP over positions keeps per position |
 //! | `mixed_radix.rs` | [`MixedRadix`] | tuples of bounded digits as one number |
 //! | `interval_layers.rs` | [`IntervalLayers`] | interval DP by increasing length in one rolling layer |
@@ -51,6 +52,7 @@ mod popcount;
 mod random;
 mod retrograde;
 mod rolling_rows;
+mod subset_runs;
 mod tree;
 
 pub use crate::bit_attractor::{
@@ -82,4 +84,5 @@ pub use crate::popcount::popcount;
 pub use crate::random::SplitMix64;
 pub use crate::retrograde::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};
 pub use crate::rolling_rows::RollingRows;
+pub use crate::subset_runs::{RunMove, RunStep, SubsetRuns};
 pub use crate::tree::RootedTree;

@@ -8,7 +8,7 @@
 //! hash map: `value[rank]` is the best (mover - other) score still to come. The pass goes block by
 //! block of ranks that share their high bits (see [`best_difference`]).
 
-use dp_core::{Error, LatticePath, Scanner};
+use dp_core::{Error, LatticePath, RunStep, Scanner, SubsetRuns};
 use std::io::Write;
 
 #[cfg(feature = "oracle")]
@@ -76,9 +76,8 @@ const LOW_BITS: usize = 14;
 /// If a grid does not hold rows x cols values.
 ///
 /// # Complexity
-/// O(C(n + m, n) * min(n, m)) time; a ring of 4-byte values, the power of two above the
-/// largest rank delta of a move (C(26, 13) on 14 x 14: 64 MiB) and at most the one above
-/// C(n + m, n).
+/// O(C(n + m, n) * min(n, m)) time; a ring of 4-byte values, one more than the largest rank
+/// delta of a move (C(26, 13) on 14 x 14: 40 MiB) and at most C(n + m, n).
 ///
 /// # Example
 /// ```
@@ -90,8 +89,10 @@ const LOW_BITS: usize = 14;
 // from LOW_BITS up (the high half) are a block of consecutive ranks, base(high) + the rank of
 // the low half among those with as many ones. A move of a high one, or of the top low one across
 // the split, has one rank delta and one cell for the whole block: it runs as one pass over a
-// contiguous run of children, which streams from memory and which the compiler vectorizes. Only
-// the moves inside the low half stay per mask, read from a table built once per number of ones.
+// contiguous run of children, which streams from memory and which the compiler vectorizes. The
+// same holds inside the low half ([`dp_core::SubsetRuns`]): the masks that share their bits from
+// 9 up, then from 6 up, are runs too, so only the moves below bit 6 go mask by mask, at most 3
+// of them, from a table built once per number of ones.
 // Against the per-mask move iterator (`LatticePath::moves`: a bit scan, a popcount and two table
 // lookups per move) over the whole table, 14 x 14 takes 0.41x the CPU time on rustc 1.95 and
 // 0.35x on rustc 1.63 (with the ring below), and the compilers now run it within 5% of each
@@ -110,13 +111,16 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
     // gains out by the move's slot, p * (rows + 1) + j, in tables of the fixed size SLOTS (no
     // bounds check).
     let (len, stride) = (rows + cols, rows + 1);
-    let mut gains = Box::new([[0i32; LatticePath::SLOTS]; 2]);
+    // Black's, White's, Black's again: from `mover * SLOTS` on, the mover's then the other's.
+    let mut gains = vec![0i32; 3 * LatticePath::SLOTS];
     for p in 0..len {
         for j in 1..=rows.min(p + 1) {
             let (r, c) = (rows - j, p + 1 - j);
             if c < cols {
-                gains[0][p * stride + j] = black[r * cols + c];
-                gains[1][p * stride + j] = white[r * cols + c];
+                let slot = p * stride + j;
+                gains[slot] = black[r * cols + c];
+                gains[LatticePath::SLOTS + slot] = white[r * cols + c];
+                gains[2 * LatticePath::SLOTS + slot] = black[r * cols + c];
             }
         }
     }
@@ -124,9 +128,10 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
     let halves: Vec<LowHalves> = (0..=rows.min(low_bits))
         .map(|ones| LowHalves::new(shapes, low_bits, ones))
         .collect();
-    // No child is more than the largest rank delta ahead, so a ring of the last `ring` ranks (a
-    // power of two, at least a block) holds every value still needed: on 14 x 14 64 MiB instead of 160, and fewer
-    // pages to fault in.
+    // No child is more than the largest rank delta ahead, so a ring of the last `ring` ranks (at
+    // least a block) holds every value still needed: on 14 x 14 40 MiB instead of 160, and fewer
+    // pages to fault in. Not a power of two: a `%` per block move costs less than the 24 MiB
+    // of pages more.
     let max_delta = (0..len - 1)
         .flat_map(|p| (0..rows).map(move |k| shapes.binomial(p, k)))
         .max()
@@ -134,8 +139,7 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
     let largest_block = halves.iter().map(|half| half.odd.len()).max().unwrap_or(0);
     let ring = (max_delta + 1)
         .max(largest_block)
-        .next_power_of_two()
-        .min((shapes.count() as usize).next_power_of_two());
+        .min(shapes.count() as usize);
     let mut value = vec![0i32; ring];
     let mut best = Vec::new();
     // cells = (sum of the ones' positions) - rows * (rows - 1) / 2; Black moves on even cells.
@@ -160,6 +164,10 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
         let mover = position_sum & 1;
         best.clear();
         best.resize(block, i32::MIN);
+        // The full board, the last rank, is the only shape without a move: it is worth 0.
+        if (base + block) as u64 == shapes.count() {
+            best[block - 1] = 0;
+        }
         // Corners from the top low bit up (the low half taken as all ones): the block's moves.
         let whole = high << low_bits | ((1 << low_bits) - 1);
         let mut corners =
@@ -181,8 +189,8 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
             } else {
                 0
             };
-            let even = gains[mover][slot];
-            let flip = (even ^ gains[mover ^ 1][slot]) as u32;
+            let even = gains[mover * LatticePath::SLOTS + slot];
+            let flip = (even ^ gains[(mover ^ 1) * LatticePath::SLOTS + slot]) as u32;
             // The children's ranks, in at most two runs of the ring.
             let start = (base + delta + from) % ring;
             let split = from + (ring - start).min(block - from);
@@ -196,19 +204,47 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
             );
             relax(&mut best[split..], &half.odd[split..], far, even, flip);
         }
-        // Moves inside the low half, from the block's last rank down: children come first.
-        for i in (0..block).rev() {
-            let gain = &gains[mover ^ (half.odd[i] & 1) as usize];
-            // The moves as one slice and the children as the block from i on: one bounds
-            // check per move instead of four (a fifth of the instructions went to them).
-            let moves = &half.moves[half.first_move[i] as usize..half.first_move[i + 1] as usize];
-            let ahead = &best[i..];
-            let mut b = ahead[0];
-            for &(delta, slot) in moves {
-                b = b.max(gain[slot as usize % LatticePath::SLOTS] - ahead[delta as usize]);
+        // Moves inside the low half: runs of the masks that share their bits from 9 and from
+        // 6 up, then mask by mask below 6, each step's children already final.
+        let odd = &half.odd;
+        for &(start, count, delta, slot) in &half.steps {
+            let (start, count, delta) = (start as usize, count as usize, delta as usize);
+            if slot == MASKS {
+                // Each mask's own moves, the player's gains looked up by slot (+ SLOTS for the
+                // other player).
+                let gain = <&[i32; 2 * LatticePath::SLOTS]>::try_from(
+                    &gains[mover * LatticePath::SLOTS..(mover + 2) * LatticePath::SLOTS],
+                )
+                .unwrap();
+                let run = &mut best[start..start + count];
+                let first_move = &half.first_move[start..=start + count];
+                let mut end = first_move[count] as usize;
+                for t in (0..count).rev() {
+                    let begin = first_move[t] as usize;
+                    let (mask, ahead) = run[t..].split_first_mut().unwrap();
+                    let mut b = *mask;
+                    for &(delta, slot) in &half.moves[begin..end] {
+                        b = b.max(
+                            gain[slot as usize % (2 * LatticePath::SLOTS)]
+                                - ahead[delta as usize - 1],
+                        );
+                    }
+                    *mask = b;
+                    end = begin;
+                }
+            } else {
+                let even = gains[mover * LatticePath::SLOTS + slot as usize];
+                let flip = (even ^ gains[(mover ^ 1) * LatticePath::SLOTS + slot as usize]) as u32;
+                // The children are in the runs above this one.
+                let (runs, above) = best.split_at_mut(start + count);
+                relax(
+                    &mut runs[start..],
+                    &odd[start..start + count],
+                    &above[delta - count..],
+                    even,
+                    flip,
+                );
             }
-            // Only the full board has no move: it is worth 0.
-            best[i] = if b == i32::MIN { 0 } else { b };
         }
         let start = base % ring;
         let split = (ring - start).min(block);
@@ -220,19 +256,54 @@ pub fn best_difference(shapes: &LatticePath, black: &[i32], white: &[i32]) -> i6
 
 /// `best[i] = max(best[i], gain - children[i])`, the mover's gain `even`, or `even ^ flip` where
 /// `odd[i]` is all ones.
+// Four lanes a step in SSE2 (part of every x86_64): most runs are short (6 to 20 masks), and the
+// loop the compilers vectorise themselves unrolls to 8 or 16 lanes and leaves short runs to its
+// scalar tail, or (rustc 1.63) is not vectorised when written four lanes at a time.
 #[inline]
 fn relax(best: &mut [i32], odd: &[u32], children: &[i32], even: i32, flip: u32) {
-    for ((b, &child), &odd) in best.iter_mut().zip(children).zip(odd) {
+    let len = best.len();
+    let (odd, children) = (&odd[..len], &children[..len]);
+    let mut i = 0;
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: SSE2 is in every x86_64 processor; each load and store is of lanes i..i + 4 of a
+    // slice of `len` lanes, and i + 4 <= len.
+    unsafe {
+        use std::arch::x86_64::*;
+        let (even, flip) = (_mm_set1_epi32(even), _mm_set1_epi32(flip as i32));
+        while i + 4 <= len {
+            let odd = _mm_loadu_si128(odd.as_ptr().add(i) as *const __m128i);
+            let child = _mm_loadu_si128(children.as_ptr().add(i) as *const __m128i);
+            let b = _mm_loadu_si128(best.as_ptr().add(i) as *const __m128i);
+            let v = _mm_sub_epi32(_mm_xor_si128(even, _mm_and_si128(flip, odd)), child);
+            let greater = _mm_cmpgt_epi32(v, b);
+            let max = _mm_or_si128(_mm_and_si128(greater, v), _mm_andnot_si128(greater, b));
+            _mm_storeu_si128(best.as_mut_ptr().add(i) as *mut __m128i, max);
+            i += 4;
+        }
+    }
+    for ((b, &child), &odd) in best[i..].iter_mut().zip(&children[i..]).zip(&odd[i..]) {
         *b = (*b).max((even ^ (flip & odd) as i32) - child);
     }
 }
 
+/// A `steps` entry that is a run of masks, each with its own moves.
+const MASKS: u32 = u32::MAX;
+
+/// Where the low half's runs split: the moves from bit 9 up go over runs of masks that share
+/// those bits, then from bit 6 up; below 6, mask by mask (at most 20 masks, 3 moves each).
+const LOW_SPLITS: [usize; 2] = [9, 6];
+
 /// The low halves (the low `low_bits` bits of a mask) with a given number of ones, in rank
-/// order, with the moves that stay inside them.
+/// order, with the moves that stay inside them as steps over runs ([`dp_core::SubsetRuns`]).
 struct LowHalves {
-    /// `first_move[i]..first_move[i + 1]` index the moves of the i-th low half.
+    /// (first rank, ranks, rank delta, slot) of a move over a run, or slot [`MASKS`] for a run
+    /// whose masks go one by one.
+    steps: Vec<(u32, u32, u32, u32)>,
+    /// `first_move[i]..first_move[i + 1]` index the moves of the i-th low half done mask by mask
+    /// (at most 3 inside 6 bits).
     first_move: Vec<u32>,
-    /// Each move's rank delta and slot in the gain tables.
+    /// Each such move's rank delta and slot in the gain tables, plus `SLOTS` where the mask's
+    /// mover is the block's other player.
     moves: Vec<(u32, u32)>,
     /// All ones where the low half's ones' positions sum to an odd number, else 0.
     odd: Vec<u32>,
@@ -240,26 +311,47 @@ struct LowHalves {
 
 impl LowHalves {
     fn new(shapes: &LatticePath, low_bits: usize, ones: usize) -> LowHalves {
-        let stride = shapes.rows() + 1;
-        let mut halves = LowHalves {
-            first_move: vec![0],
-            moves: Vec::new(),
-            odd: Vec::new(),
-        };
+        let stride = shapes.rows() as u32 + 1;
+        // On a short board, the splits below its low half.
+        let mut splits: Vec<usize> = LOW_SPLITS
+            .iter()
+            .map(|&at| (at + low_bits).saturating_sub(LOW_BITS).max(1))
+            .filter(|&at| at < low_bits)
+            .collect();
+        splits.dedup();
+        let runs = SubsetRuns::new(low_bits, ones, &splits);
         // In increasing numeric order, which is rank order.
-        for low in (0u64..1 << low_bits).filter(|low| low.count_ones() as usize == ones) {
-            let mut corners = low & !(low >> 1) & ((1 << (low_bits - 1)) - 1);
-            while corners != 0 {
-                let p = corners.trailing_zeros() as usize;
-                corners &= corners - 1;
-                let j = (low & ((2 << p) - 1)).count_ones() as usize;
-                let delta = shapes.binomial(p, j - 1) as u32;
-                halves.moves.push((delta, (p * stride + j) as u32));
+        let odd: Vec<u32> = (0u64..1 << low_bits)
+            .filter(|low| low.count_ones() as usize == ones)
+            .map(|low| {
+                let position_sum: u32 = (0..low_bits as u32).filter(|p| low >> p & 1 == 1).sum();
+                (position_sum & 1).wrapping_neg()
+            })
+            .collect();
+        let mut first_move = vec![0];
+        let mut moves = Vec::new();
+        for (rank, &parity) in odd.iter().enumerate() {
+            for mv in runs.mask_moves(rank) {
+                let slot = mv.pos * stride + mv.index + (parity & LatticePath::SLOTS as u32);
+                moves.push((mv.delta, slot));
             }
-            halves.first_move.push(halves.moves.len() as u32);
-            let position_sum: u32 = (0..low_bits as u32).filter(|p| low >> p & 1 == 1).sum();
-            halves.odd.push((position_sum & 1).wrapping_neg());
+            first_move.push(moves.len() as u32);
         }
-        halves
+        let steps = runs
+            .steps()
+            .iter()
+            .map(|&step| match step {
+                RunStep::Run { start, count, mv } => {
+                    (start, count, mv.delta, mv.pos * stride + mv.index)
+                }
+                RunStep::Masks { start, count } => (start, count, 0, MASKS),
+            })
+            .collect();
+        LowHalves {
+            steps,
+            first_move,
+            moves,
+            odd,
+        }
     }
 }

@@ -168,12 +168,12 @@ fn solve(n: usize, w0: (usize, usize), b0: (usize, usize)) -> String {
                         }
                     }
                 } else {
+                    // Each row loaded once: the row above and the row itself carried to the next.
+                    let row = |r: usize| if r < n { get(src, q * n + r) } else { 0 };
+                    let (mut up, mut x) = (if lo > 0 { row(lo - 1) } else { 0 }, row(lo));
                     for (k, a) in acc.chunks_exact_mut(2).enumerate() {
                         let r = lo + k;
-                        let i = q * n + r;
-                        let x = get(src, i);
-                        let up = if r > 0 { get(src, i - 1) } else { 0 };
-                        let down = if r + 1 < n { get(src, i + 1) } else { 0 };
+                        let down = row(r + 1);
                         let v = if any {
                             up | down | x << 1 | x >> 1
                         } else {
@@ -184,6 +184,8 @@ fn solve(n: usize, w0: (usize, usize), b0: (usize, usize)) -> String {
                         };
                         a[0] = v as u64;
                         a[1] = (v >> 64) as u64;
+                        up = x;
+                        x = down;
                     }
                 }
                 // Only cells of the board, and not Black's own: both pieces on it is terminal.

@@ -158,7 +158,7 @@ impl<R: BitRow> BitAttractorGame for ChaseBits<R> {
         for len in 1..=2 {
             for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
                 let (r, c) = (r + dr * len, c + dc * len);
-                if (0..n).contains(&r) && (0..n).contains(&c) {
+                if r.min(c) >= 0 && r.max(c) < n {
                     emit(self.block_move((r as usize, c as usize)));
                 }
             }
@@ -174,17 +174,13 @@ impl<R: BitRow> BitAttractorGame for ChaseBits<R> {
     /// White moves one cell: the rows above and below, the row shifted by one column.
     #[inline]
     fn row_moves(&self, _: usize, any: bool, _: usize, set: &[u64], lo: usize, acc: &mut [u64]) {
-        for (k, a) in acc.chunks_exact_mut(R::WORDS).enumerate() {
-            let r = lo + k;
-            let x = R::load(set, r);
-            // Off the board: no move for OR, no constraint for AND.
-            let none = if any { R::ZERO } else { !R::ZERO };
-            let above = if r > 0 { R::load(set, r - 1) } else { none };
-            let below = if r + 1 < self.n {
-                R::load(set, r + 1)
-            } else {
-                none
-            };
+        // Off the board: no move for OR, no constraint for AND.
+        let none = if any { R::ZERO } else { !R::ZERO };
+        // Each row loaded once: the row above and the row itself carried to the next.
+        let mut above = if lo > 0 { R::load(set, lo - 1) } else { none };
+        let mut x = R::load(set, lo);
+        for (r, a) in (lo + 1..).zip(acc.chunks_exact_mut(R::WORDS)) {
+            let below = if r < self.n { R::load(set, r) } else { none };
             let y = R::load(a, 0);
             if any {
                 y | above | below | x << 1 | x >> 1
@@ -192,6 +188,8 @@ impl<R: BitRow> BitAttractorGame for ChaseBits<R> {
                 y & above & below & (x << 1 | !self.left) & (x >> 1 | !self.right)
             }
             .store(a, 0);
+            above = x;
+            x = below;
         }
     }
 
