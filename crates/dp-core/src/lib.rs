@@ -10,6 +10,7 @@
 //! | `tree.rs` | [`RootedTree`] | a tree rooted without recursion: parents, depths, an order with parents first; the colon principle of tree games |
 //! | `divisors.rs` | [`divisor_lists`] | the divisors of every number up to N, by a sieve |
 //! | `graph_pieces.rs` | [`TwoPieces`], [`PieceRules`], [`Pieces`] | pieces moved along a graph's arcs for [`Retrograde`]: one piece (a [`CsrGraph`] is a game), or one per side, the solver stating its rules only |
+//! | `grid.rs` | [`Grid`], [`GridMoves`] | boards of cells read row by row (errors name row, column and token), cells that occur once found; a piece's moves (steps, slides up to a length, leaps, staying; king, knight, rook) as a [`CsrGraph`] for [`TwoPieces`], [`Retrograde`] and the DAG solvers |
 //! | `hash_memo.rs` | [`HashMemo`] | a memo for sparse keys, with a fast hasher |
 //! | `rolling_rows.rs` | [`RollingRows`] | a ring of the last rows of a DP |
 //! | `lattice_path.rs` | [`LatticePath`], [`PathMove`] | staircase shapes as lattice paths with a dense rank |
@@ -39,6 +40,7 @@ mod divisors;
 mod frontier;
 mod graph_input;
 mod graph_pieces;
+mod grid;
 mod grundy;
 mod hash_memo;
 mod interval_layers;
@@ -64,6 +66,7 @@ pub use crate::divisors::divisor_lists;
 pub use crate::frontier::Frontier;
 pub use crate::graph_input::{CsrGraph, GraphFormat};
 pub use crate::graph_pieces::{PieceRules, Pieces, TwoPieces};
+pub use crate::grid::{Grid, GridMoves};
 pub use crate::grundy::{
     MexSet, Moves, NOT_EVALUATED, grundy_in_order, grundy_reachable, grundy_values, mex, nim_sum,
     nim_sum_wins, subtraction_grundy,
