@@ -8,6 +8,7 @@
 //! | `graph_input.rs` | [`CsrGraph`], [`GraphFormat`] | edge lists, adjacency lists and trees read and validated (range, self-loops, repeats, cycles of a tree, degrees, named by token and edge) into compact rows, with weights or letters |
 //! | `dag.rs` | [`wins_in_order`], [`wins_reachable`], [`WinTable`], [`KnownWins`], [`Cycle`] | win or loss of games that cannot loop, one byte per position; the topological order of a DAG ([`CsrGraph::topological_order`]), a cycle named when there is one |
 //! | `tree.rs` | [`RootedTree`] | a tree rooted without recursion: parents, depths, an order with parents first; the colon principle of tree games |
+//! | `rerooting.rs` | [`RootedTree::all_roots`], [`RootedTree::subtree_values`], [`RootedTree::depth_class_xors`] | a tree DP for every root at once in O(n) without recursion; XORs of values by depth class for every root (staircase nim on trees) |
 //! | `divisors.rs` | [`divisor_lists`] | the divisors of every number up to N, by a sieve |
 //! | `graph_pieces.rs` | [`TwoPieces`], [`PieceRules`], [`Pieces`] | pieces moved along a graph's arcs for [`Retrograde`]: one piece (a [`CsrGraph`] is a game), or one per side, the solver stating its rules only |
 //! | `grid.rs` | [`Grid`], [`GridMoves`] | boards of cells read row by row (errors name row, column and token), cells that occur once found; a piece's moves (steps, slides up to a length, leaps, staying; king, knight, rook) as a [`CsrGraph`] for [`TwoPieces`], [`Retrograde`] and the DAG solvers |
@@ -51,6 +52,7 @@ mod mixed_radix;
 mod negamax;
 mod popcount;
 mod random;
+mod rerooting;
 mod retrograde;
 mod rolling_rows;
 mod tree;
