@@ -18,6 +18,7 @@
 //! | `merged_states.rs` | [`merge_reachable`], [`MergedStates`] | the states of a fixed automaton reachable from a start, those with the same future merged (bisimulation): the few a DP over positions keeps per position |
 //! | `mixed_radix.rs` | [`MixedRadix`] | tuples of bounded digits as one number |
 //! | `interval_layers.rs` | [`IntervalLayers`] | interval DP by increasing length in one rolling layer |
+//! | `intervals.rs` | [`IntervalIndex`] | every interval of a row as one index, shorter ones first: Grundy values of games that split an interval into independent sub-intervals, win or loss of games that shrink it |
 //! | `grundy.rs` | [`grundy_values`], [`grundy_in_order`], [`grundy_reachable`], [`Moves`], [`NOT_EVALUATED`], [`subtraction_grundy`], [`mex`], [`MexSet`], [`nim_sum`], [`nim_sum_wins`] | Sprague-Grundy values of impartial games, moves that split a position into independent parts |
 //! | `retrograde.rs` | [`Retrograde`], [`RetrogradeGame`], [`Unmoves`], [`RetrogradeTable`], [`Value`], [`Outcome`] | win / loss / draw (with distances, or outcomes only) of finite games with cycles, all positions or until the asked ones are known |
 //! | `bit_attractor.rs` | [`bit_attractor`], [`bit_attractor_layers`], [`BitAttractorGame`], [`BitRow`], [`BlockMove`] | win / loss / draw with distances of two-piece board games on bitboards of rows, one side's attractor at a time, only the rows that changed, mirror symmetries as an option |
@@ -45,6 +46,7 @@ mod grid;
 mod grundy;
 mod hash_memo;
 mod interval_layers;
+mod intervals;
 mod io;
 mod lattice_path;
 mod merged_states;
@@ -75,6 +77,7 @@ pub use crate::grundy::{
 };
 pub use crate::hash_memo::HashMemo;
 pub use crate::interval_layers::IntervalLayers;
+pub use crate::intervals::IntervalIndex;
 pub use crate::io::{Error, Integer, SHOWN_TOKEN_CHARS, Scanner, run, run_files};
 pub use crate::lattice_path::{LatticePath, PathMove};
 pub use crate::merged_states::{MergedStates, merge_reachable};
