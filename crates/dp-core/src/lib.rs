@@ -7,6 +7,7 @@
 //! | `io.rs` | [`Scanner`], [`Error`], [`run`], [`Integer`], [`SHOWN_TOKEN_CHARS`] | judge input read once, integers parsed by hand, words, letters, length-prefixed lists and cases up to a closing `0`, one-line errors that name the token |
 //! | `graph_input.rs` | [`CsrGraph`], [`GraphFormat`] | edge lists, adjacency lists and trees read and validated (range, self-loops, repeats, cycles of a tree, degrees, named by token and edge) into compact rows, with weights or letters |
 //! | `dag.rs` | [`wins_in_order`], [`wins_reachable`], [`WinTable`], [`KnownWins`], [`Cycle`] | win or loss of games that cannot loop, one byte per position; the topological order of a DAG ([`CsrGraph::topological_order`]), a cycle named when there is one |
+//! | `subsets.rs` | [`subset_wins`], [`superset_wins`], [`members`], [`Members`] | win or loss of games on the subsets of up to 30 items whose moves remove items (or add them), every move's target first; the items of a mask |
 //! | `tree.rs` | [`RootedTree`] | a tree rooted without recursion: parents, depths, an order with parents first; the colon principle of tree games |
 //! | `rerooting.rs` | [`RootedTree::all_roots`], [`RootedTree::subtree_values`], [`RootedTree::depth_class_xors`] | a tree DP for every root at once in O(n) without recursion; XORs of values by depth class for every root (staircase nim on trees) |
 //! | `divisors.rs` | [`divisor_lists`] | the divisors of every number up to N, by a sieve |
@@ -57,6 +58,7 @@ mod random;
 mod rerooting;
 mod retrograde;
 mod rolling_rows;
+mod subsets;
 mod tree;
 
 pub use crate::bit_attractor::{
@@ -90,4 +92,5 @@ pub use crate::popcount::popcount;
 pub use crate::random::SplitMix64;
 pub use crate::retrograde::{Outcome, Retrograde, RetrogradeGame, RetrogradeTable, Unmoves, Value};
 pub use crate::rolling_rows::RollingRows;
+pub use crate::subsets::{Members, members, subset_wins, superset_wins};
 pub use crate::tree::RootedTree;
