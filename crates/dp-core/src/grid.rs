@@ -108,7 +108,8 @@ impl Grid {
         }
         check_cells(rows, cols);
         let mut found = vec![usize::MAX; unique.len()];
-        let mut cells = Vec::with_capacity(rows * cols);
+        // Grown as rows arrive, so that a huge size with a short input fails on the input.
+        let mut cells = Vec::with_capacity((rows * cols).min(1 << 16));
         for r in 0..rows {
             let row = sc.token();
             let row = match row {

@@ -324,3 +324,13 @@ fn two_pieces_on_move_graphs_match_a_plain_recursion() {
         assert_eq!(by_table, by_rules, "{:?} plies {}", board, plies);
     }
 }
+
+#[test]
+fn a_huge_size_with_a_short_input_fails_on_the_input() {
+    let mut sc = Scanner::new(b"...");
+    let err = Grid::read(&mut sc, 60_000, 60_000, b".", b"").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "token 1 (line 1): expected row 1 (60000 cells of \".\"), found 3 cells"
+    );
+}
