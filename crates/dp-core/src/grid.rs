@@ -55,8 +55,8 @@ impl Grid {
     /// length, a byte outside the alphabet, a unique cell missing or repeated.
     ///
     /// # Panics
-    /// If the alphabet holds a whitespace byte, a byte of `unique` is not in the alphabet, or
-    /// `rows * cols` overflows `u32`.
+    /// If the alphabet holds a whitespace byte, a byte of `unique` is not in the alphabet or is
+    /// listed twice, or `rows * cols` overflows `u32`.
     ///
     /// # Complexity
     /// O(rows * cols + the whitespace between rows) time, `rows * cols` bytes.
@@ -100,8 +100,8 @@ impl Grid {
         let mut unique_slot = [u8::MAX; 256];
         for (k, &b) in unique.iter().enumerate() {
             assert!(
-                allowed[b as usize],
-                "the unique cell \"{}\" is not in the alphabet",
+                allowed[b as usize] && unique_slot[b as usize] == u8::MAX,
+                "the unique cell \"{}\" is not in the alphabet, or listed twice",
                 b.escape_ascii()
             );
             unique_slot[b as usize] = k as u8;

@@ -334,3 +334,9 @@ fn a_huge_size_with_a_short_input_fails_on_the_input() {
         "token 1 (line 1): expected row 1 (60000 cells of \".\"), found 3 cells"
     );
 }
+
+#[test]
+#[should_panic(expected = "not in the alphabet, or listed twice")]
+fn a_unique_cell_listed_twice_is_refused() {
+    let _ = Grid::read(&mut Scanner::new(b"C."), 1, 2, b".C", b"CC");
+}
