@@ -11,11 +11,11 @@ use crate::judge;
 use crate::oracle_program;
 use crate::process::{self, Limits};
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use workspace_layout as workspace;
 
 pub const USAGE: &str = "\
 cargo xtask bench [<crate>...] [--runs N] [--rustc PATH] [--plot FILE]
@@ -267,7 +267,9 @@ mod tests {
             .iter()
             .map(|case| InputFile {
                 name: case.to_string(),
-                path: workspace::samples_dir(&root, name).join(format!("{}.in", case)),
+                path: workspace::ProblemCrate::new(&root, name)
+                    .samples_dir()
+                    .join(format!("{}.in", case)),
             })
             .collect();
         let (binary, compiler) = bundled_binary(&root, name, Path::new("rustc")).unwrap();

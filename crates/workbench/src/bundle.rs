@@ -133,7 +133,7 @@ pub fn generate_each(
 ) -> Result<()> {
     let mut with = Vec::new();
     for (k, name) in names.iter().enumerate() {
-        if cases > 0 && oracle_program::has_oracle(root, name) {
+        if cases > 0 && workspace_layout::ProblemCrate::new(root, name).has_oracle() {
             with.push(k);
         } else {
             deliver(k, Ok(None));

@@ -9,12 +9,12 @@
 use crate::judge_files::Files;
 use crate::process::{self, Ending, Limits};
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::Duration;
+use workspace_layout::{self as workspace, JudgeTable, ProblemCrate};
 
 pub const USAGE: &str = "\
 cargo xtask judge <crate> [--bundled] [--time-limit-ms N] [--memory-limit-mib N] [--samples DIR]
@@ -31,9 +31,9 @@ A .out starting with `error:` expects the solution to refuse the input with that
 ";
 
 /// Time limit when the crate names none: the statements' 1 s.
-pub const DEFAULT_TIME_MS: u64 = 1000;
+pub const DEFAULT_TIME_MS: u64 = workspace::DEFAULT_TIME_LIMIT_MS;
 /// Memory limit when the crate names none: the statements' 256 MiB.
-pub const DEFAULT_MEMORY_MIB: u64 = 256;
+pub const DEFAULT_MEMORY_MIB: u64 = workspace::DEFAULT_MEMORY_LIMIT_MIB;
 
 pub fn run(args: Vec<String>) -> Result<()> {
     let mut args = Args::new(args);
@@ -47,10 +47,10 @@ pub fn run(args: Vec<String>) -> Result<()> {
         _ => bail!("usage: {}", USAGE.lines().next().unwrap_or_default()),
     };
     let root = workspace::root();
-    workspace::check_problem(&root, name)?;
+    ProblemCrate::find(&root, name)?;
     let mut limits = problem_limits(&root, name)?;
     if time_ms.is_some() || memory_mib.is_some() {
-        crate::new::check_limits(
+        workspace::check_limits(
             time_ms.unwrap_or(DEFAULT_TIME_MS),
             memory_mib.unwrap_or(DEFAULT_MEMORY_MIB),
         )
@@ -65,7 +65,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
     eprintln!("{}", process::memory_measure());
     let samples = match samples {
         Some(dir) => PathBuf::from(dir),
-        None => workspace::samples_dir(&root, name),
+        None => workspace::ProblemCrate::new(&root, name).samples_dir(),
     };
     let cases = cases_in(&samples)?;
     if cases.is_empty() {
@@ -94,43 +94,25 @@ pub fn run(args: Vec<String>) -> Result<()> {
 }
 
 /// The time and memory limits of problem crate `name`, from `[package.metadata.judge]` in its
-/// `Cargo.toml`, with the defaults for what it leaves out.
+/// `Cargo.toml`, with the defaults for what it leaves out ([`ProblemCrate::limits`]).
 pub fn problem_limits(root: &Path, name: &str) -> Result<Limits> {
-    let path = root.join("crates").join(name).join("Cargo.toml");
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    limits_from_manifest(&text).with_context(|| format!("{}", path.display()))
+    ProblemCrate::new(root, name)
+        .judge()
+        .map(|judge| Limits::from(&judge))
 }
 
 /// The limits a manifest's text declares (see [`problem_limits`]).
 pub fn limits_from_manifest(text: &str) -> Result<Limits> {
-    let manifest: toml::Table = toml::from_str(text).context("not valid TOML")?;
-    let judge = manifest
-        .get("package")
-        .and_then(|p| p.get("metadata"))
-        .and_then(|m| m.get("judge"));
-    let number = |key: &str, default: u64| -> Result<u64> {
-        match judge.and_then(|j| j.get(key)) {
-            None => Ok(default),
-            Some(value) => match value.as_integer() {
-                Some(n) if n > 0 => Ok(n as u64),
-                _ => bail!(
-                    "[package.metadata.judge] {} must be a positive integer, not {}",
-                    key,
-                    value
-                ),
-            },
+    JudgeTable::from_manifest(text).map(|judge| Limits::from(&judge))
+}
+
+impl From<&JudgeTable> for Limits {
+    fn from(judge: &JudgeTable) -> Limits {
+        Limits {
+            time: Duration::from_millis(judge.time_limit_ms),
+            memory: Some(judge.memory_limit_mib << 20),
         }
-    };
-    let (ms, mib) = (
-        number("time-limit-ms", DEFAULT_TIME_MS)?,
-        number("memory-limit-mib", DEFAULT_MEMORY_MIB)?,
-    );
-    crate::new::check_limits(ms, mib).context("[package.metadata.judge]")?;
-    Ok(Limits {
-        time: Duration::from_millis(ms),
-        memory: Some(mib << 20),
-    })
+    }
 }
 
 /// A sample case: its name, input file and expected output file.
@@ -215,7 +197,7 @@ pub fn build_bundled(root: &Path, name: &str) -> Result<PathBuf> {
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
     let source = dir.join(format!("{}.rs", name));
     let binary = dir.join(name);
-    write_then_rename(&source, &assembled.text)?;
+    workspace::write_atomically(&source, &assembled.text)?;
     compile_judge_style(Path::new("rustc"), root, &source, &binary)?;
     Ok(binary)
 }
@@ -332,22 +314,6 @@ fn unique() -> usize {
     use std::sync::atomic::{AtomicUsize, Ordering};
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     NEXT.fetch_add(1, Ordering::Relaxed)
-}
-
-/// Writes `text` to a temporary file beside `path`, then renames it over `path`.
-fn write_then_rename(path: &Path, text: &str) -> Result<()> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temp = path.with_file_name(format!(".{}.{}-{}", name, std::process::id(), unique()));
-    // A full disk or a failed rename leaves no temporary file behind.
-    let done = std::fs::write(&temp, text)
-        .with_context(|| format!("writing {}", temp.display()))
-        .and_then(|()| {
-            std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))
-        });
-    if done.is_err() {
-        std::fs::remove_file(&temp).ok();
-    }
-    done
 }
 
 /// A judge's verdict on one case.
@@ -655,8 +621,8 @@ mod tests {
         );
         // Every problem crate of the workspace has readable limits.
         let root = workspace::root();
-        for name in workspace::problem_crates(&root).unwrap() {
-            problem_limits(&root, &name).unwrap();
+        for problem in workspace::problem_crates(&root).unwrap() {
+            problem.judge().unwrap();
         }
     }
 
@@ -769,7 +735,7 @@ mod tests {
         let source = dir.0.join(format!("{}.rs", CRATE));
         std::fs::write(&source, bundler::assemble(&root, CRATE).unwrap().text).unwrap();
         let binary = dir.0.join(CRATE);
-        let cases = cases_in(&workspace::samples_dir(&root, CRATE)).unwrap();
+        let cases = cases_in(&workspace::ProblemCrate::new(&root, CRATE).samples_dir()).unwrap();
         let limits = problem_limits(&root, CRATE).unwrap();
         let true_binary = std::fs::read("/bin/true").unwrap();
         for tamper in ["write over", "truncate", "replace"] {
@@ -950,7 +916,11 @@ mod tests {
         let dir = TempDir::new("judge-long-token");
         let input = dir.0.join("long-token.in");
         std::fs::write(&input, vec![b'1'; 70_000_000]).unwrap();
-        let names = workspace::problem_crates(&root).unwrap();
+        let names: Vec<String> = workspace::problem_crates(&root)
+            .unwrap()
+            .iter()
+            .map(|problem| problem.name().to_string())
+            .collect();
         // Compile on both cores at once; p4363's bundle is shared with the other tests.
         let binaries: Vec<PathBuf> = std::thread::scope(|scope| {
             let builds: Vec<_> = names
@@ -995,7 +965,7 @@ mod tests {
     #[test]
     fn every_sample_of_the_model_crate_is_accepted() {
         let root = workspace::root();
-        let cases = cases_in(&workspace::samples_dir(&root, CRATE)).unwrap();
+        let cases = cases_in(&workspace::ProblemCrate::new(&root, CRATE).samples_dir()).unwrap();
         let mut out = Vec::new();
         let limits = problem_limits(&root, CRATE).unwrap();
         let results = judge_all(binary(), &cases, limits, &mut out).unwrap();

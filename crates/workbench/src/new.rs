@@ -1,31 +1,32 @@
 //! `cargo xtask new <name>`: scaffold a problem crate that builds, bundles and passes its sample
 //! from the start (a placeholder problem, the sum of the input's integers, whose brute force
-//! counts and whose solver adds), registered for the root tests by one line in the root
-//! `Cargo.toml`, above the `xtask new:` marker. The workbench finds it without that line (by
-//! its oracle program, `src/bin/oracle.rs`).
+//! counts and whose solver adds). It touches nothing outside its crate and its samples: the
+//! workspace's members are `crates/*`, the workbench finds the crate by its oracle program
+//! (`src/bin/oracle.rs`), and the crate checks itself (`tests/checks.rs`, which
+//! `cargo test -p <name>` and `cargo test --workspace` run).
 //!
 //! It writes `crates/<name>/` (`Cargo.toml` with the judge's limits, `src/lib.rs`,
-//! `src/main.rs`, `src/oracle.rs`, `src/bin/oracle.rs`) and `samples/<name>/`, each first in a
-//! temporary folder under `.new-crates/` (which cargo ignores), then renamed into place; the
-//! crate's oracle program is built before it is registered, and the registry line is written
-//! last, through a temporary file renamed over the manifest. So a kill at any point leaves
-//! nothing or a whole crate, and the workspace always loads. `cargo xtask listen` scaffolds
-//! through [`scaffold`] as well.
+//! `src/main.rs`, `src/oracle.rs`, `src/bin/oracle.rs`, `tests/checks.rs`) and
+//! `samples/<name>/`, each first in a temporary folder under `.new-crates/` (which cargo
+//! ignores), then renamed into place, the samples first; the crate's oracle program is built
+//! last. So a kill at any point leaves nothing or a whole crate, and the workspace always
+//! loads. `cargo xtask listen` scaffolds through [`scaffold`] as well.
 
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
+use workspace_layout as workspace;
 
 pub const USAGE: &str = "\
 cargo xtask new <name> [--time-limit-ms T] [--memory-limit-mib M] [--no-build]
 
 Scaffolds the problem crate crates/<name>/ (a placeholder problem that builds, bundles and passes
-its sample: the sum of the input's integers) and samples/<name>/, builds its oracle program, and
-registers it for the root tests with one line in the root Cargo.toml, where it is pending (listed,
-never failing) until `solved = false` is removed from its Cargo.toml. The name is lowercase
+its sample: the sum of the input's integers) and samples/<name>/, and builds its oracle program;
+nothing else is written. Its tests/checks.rs runs the standard checks on its samples
+(`cargo test -p <name>`), pending (printed, never failing) until `solved = false` is removed
+from its Cargo.toml. The name is lowercase
 letters, digits and single hyphens, starting with a letter, and may not be a package of the
 workspace or of its dependencies (after `-`/`_` conversion), nor build, deps, examples,
 incremental (cargo's folders).
@@ -36,10 +37,8 @@ incremental (cargo's folders).
 Writes nothing when it refuses; a kill at any point leaves nothing or a whole crate.
 ";
 
-/// The range of a time limit, in ms, that `new` and `listen` accept.
-pub const TIME_LIMIT_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
-/// The range of a memory limit, in MiB, that `new` and `listen` accept.
-pub const MEMORY_LIMIT_MIB: std::ops::RangeInclusive<u64> = 1..=1_048_576;
+/// The ranges of the limits that `new` and `listen` accept.
+pub use workspace_layout::{MEMORY_LIMIT_MIB, TIME_LIMIT_MS};
 
 pub fn run(args: Vec<String>) -> Result<()> {
     let mut args = Args::new(args);
@@ -109,7 +108,7 @@ pub struct Spec {
     pub memory_limit_mib: u64,
     /// `samples/<name>/<case>.in` and `.out`: (case, input, expected output).
     pub samples: Vec<(String, String, String)>,
-    /// Build the oracle program before registering (and take the crate back if it fails).
+    /// Build the oracle program (and take the crate back if it fails).
     pub build: bool,
     /// The files the judge gives the input in and reads the answer from (`None`: stdin,
     /// stdout), as `input-file` and `output-file` of `[package.metadata.judge]`; `main.rs`
@@ -176,7 +175,7 @@ pub fn left_to_fill(root: &Path, name: &str) -> Vec<String> {
             name
         ));
     }
-    let samples = workspace::samples_dir(root, name);
+    let samples = workspace::ProblemCrate::new(root, name).samples_dir();
     let has_sample = std::fs::read_dir(&samples).is_ok_and(|entries| {
         entries
             .flatten()
@@ -200,14 +199,9 @@ pub struct Report {
     pub formatted: bool,
 }
 
-/// The registry's manifest (the root package's, whose dev-dependencies the root tests visit),
-/// relative to the workspace root, and the marker a registration goes above.
-pub const REGISTRY: &str = "Cargo.toml";
-
 /// Where scaffolds are written before they are renamed into place: beside `crates/`, outside
 /// the workspace's members, so cargo never sees a half-written crate.
 pub const STAGING: &str = ".new-crates";
-pub const REGISTRY_MARKER: &str = "# xtask new: problem crates above this line";
 
 /// Cargo's folders beside the binaries of `target/<profile>/`: a binary of such a name clashes.
 const CARGO_FOLDERS: [&str; 4] = ["build", "deps", "examples", "incremental"];
@@ -360,6 +354,38 @@ pub fn ident(name: &str) -> String {
     name.replace('-', "_")
 }
 
+/// The name of the crate's oracle type: the words of its name after the problem's id, in
+/// CamelCase (`p1234-tile-game` -> `TileGame`), or all of them when only the id is there
+/// (`abc100a` -> `Abc100a`).
+///
+/// # Example
+/// ```
+/// assert_eq!(workbench::new::oracle_type("p1234-tile-game"), "TileGame");
+/// assert_eq!(workbench::new::oracle_type("abc100a"), "Abc100a");
+/// assert_eq!(workbench::new::oracle_type("tile-game"), "TileGame");
+/// ```
+pub fn oracle_type(name: &str) -> String {
+    let words: Vec<&str> = name.split('-').collect();
+    let starts_with_id = words.len() > 1 && words[0].bytes().any(|b| b.is_ascii_digit());
+    let words = if starts_with_id {
+        &words[1..]
+    } else {
+        &words[..]
+    };
+    let mut camel = String::new();
+    for word in words {
+        let mut chars = word.chars();
+        if let Some(first) = chars.next() {
+            camel.push(first.to_ascii_uppercase());
+            camel.extend(chars);
+        }
+    }
+    if camel.starts_with(|c: char| c.is_ascii_digit()) {
+        camel.insert(0, 'P');
+    }
+    camel
+}
+
 /// Creates the problem crate of `spec` in the workspace at `root` (see the module
 /// documentation).
 pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
@@ -368,7 +394,7 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
     check_name(root, name)?;
     check_limits(spec.time_limit_ms, spec.memory_limit_mib)?;
     let crate_dir = root.join("crates").join(name);
-    let samples_dir = workspace::samples_dir(root, name);
+    let samples_dir = workspace::ProblemCrate::new(root, name).samples_dir();
     for path in [&crate_dir, &samples_dir] {
         if path.symlink_metadata().is_ok() {
             bail!("{} already exists; nothing was written", path.display());
@@ -384,19 +410,13 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
             bail!("{:?} is not a sample name; nothing was written", case);
         }
     }
-    // The registration is prepared (marker found, name not yet there) before any write.
-    let registry = root.join(REGISTRY);
-    let line = format!(
-        "{} = {{ path = \"crates/{}\", features = [\"oracle\"] }}",
-        name, name
-    );
-    let edited_registry = insert_above_marker(&registry, REGISTRY_MARKER, &line)?;
-
     let id = ident(name);
+    let oracle = oracle_type(name);
     let fill = |template: &str| {
         template
             .replace("{{name}}", name)
             .replace("{{ident}}", &id)
+            .replace("{{Oracle}}", &oracle)
             .replace("{{description}}", &toml_string(&spec.description))
             .replace("{{time_limit_ms}}", &spec.time_limit_ms.to_string())
             .replace("{{memory_limit_mib}}", &spec.memory_limit_mib.to_string())
@@ -410,6 +430,7 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
         ("src/main.rs", fill(MAIN_RS)),
         ("src/oracle.rs", fill(ORACLE_RS)),
         ("src/bin/oracle.rs", fill(ORACLE_PROGRAM_RS)),
+        ("tests/checks.rs", fill(CHECKS_RS)),
     ];
     let mut sample_files: Vec<(String, String)> = Vec::new();
     for (case, input, output) in &spec.samples {
@@ -484,17 +505,13 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
             ));
         }
     }
-    if let Err(err) = replace_file(&registry, &edited_registry) {
-        take_back(&stage, &crate_dir, &samples_dir);
-        return Err(err.context("nothing was left behind"));
-    }
-    pause_point("registered");
+    pause_point("built");
     std::fs::remove_dir_all(&stage).ok();
     let mut created: Vec<PathBuf> = crate_files.iter().map(|(p, _)| crate_dir.join(p)).collect();
     created.extend(sample_files.iter().map(|(p, _)| samples_dir.join(p)));
     Ok(Report {
         created,
-        edited: vec![registry],
+        edited: Vec::new(),
         formatted,
     })
 }
@@ -549,27 +566,7 @@ fn run_call(spec: &Spec) -> String {
     )
 }
 
-/// Refuses limits outside [`TIME_LIMIT_MS`] and [`MEMORY_LIMIT_MIB`] (a limit past what cargo
-/// reads as an integer would break the workspace's manifest).
-pub fn check_limits(time_limit_ms: u64, memory_limit_mib: u64) -> Result<()> {
-    if !TIME_LIMIT_MS.contains(&time_limit_ms) {
-        bail!(
-            "a time limit of {} ms is outside {}..={} ms",
-            time_limit_ms,
-            TIME_LIMIT_MS.start(),
-            TIME_LIMIT_MS.end()
-        );
-    }
-    if !MEMORY_LIMIT_MIB.contains(&memory_limit_mib) {
-        bail!(
-            "a memory limit of {} MiB is outside {}..={} MiB",
-            memory_limit_mib,
-            MEMORY_LIMIT_MIB.start(),
-            MEMORY_LIMIT_MIB.end()
-        );
-    }
-    Ok(())
-}
+pub use workspace_layout::check_limits;
 
 /// Moves what this scaffold placed (its `moving-*` markers say so, its staged copy is gone)
 /// back into the stage, then removes the stage, after a failed step.
@@ -589,9 +586,8 @@ fn take_back(stage: &Path, crate_dir: &Path, samples_dir: &Path) {
 
 /// Finishes or takes back what a killed scaffold left, from its staging folder
 /// (`.new-crates/<name>-<pid>`, its process gone): before its crate was moved into place, its
-/// samples (if they were) are removed again; after, the crate is whole and its registry line is
-/// written if missing. So after a kill and the next `new` or `listen`, a crate is there whole
-/// and registered, or not at all.
+/// samples (if they were) are removed again; after, the crate is whole. So after a kill and the
+/// next `new` or `listen`, a crate is there whole, or not at all.
 pub fn recover(root: &Path) -> Result<()> {
     let staging = root.join(STAGING);
     let Ok(entries) = std::fs::read_dir(&staging) else {
@@ -611,7 +607,7 @@ pub fn recover(root: &Path) -> Result<()> {
         }
         let stage = entry.path();
         let crate_dir = root.join("crates").join(name);
-        let samples_dir = workspace::samples_dir(root, name);
+        let samples_dir = workspace::ProblemCrate::new(root, name).samples_dir();
         let moved = |what: &str| {
             stage.join(format!("moving-{}", what)).exists() && !stage.join(what).exists()
         };
@@ -623,19 +619,6 @@ pub fn recover(root: &Path) -> Result<()> {
             }
             if moved("samples") && !stage.join("samples-back").exists() {
                 std::fs::remove_dir_all(&samples_dir).ok();
-            }
-        } else if moved("crate") && crate_dir.join("Cargo.toml").is_file() {
-            let registry = root.join(REGISTRY);
-            let line = format!(
-                "{} = {{ path = \"crates/{}\", features = [\"oracle\"] }}",
-                name, name
-            );
-            if let Ok(text) = insert_above_marker(&registry, REGISTRY_MARKER, &line) {
-                replace_file(&registry, &text)?;
-                eprintln!(
-                    "note: registered crates/{}, which an interrupted scaffold left unregistered",
-                    name
-                );
             }
         } else if moved("samples") && !moved("crate") && samples_dir.is_dir() {
             // The samples were moved in, the crate was not: take them back out.
@@ -676,21 +659,6 @@ fn write_new(path: &Path, text: &str) -> Result<()> {
         .with_context(|| format!("writing {}", path.display()))
 }
 
-/// Replaces `path` by `text` through a temporary file in the same folder renamed over it, so
-/// that a reader (cargo) sees the old text or the new, never a part.
-pub fn replace_file(path: &Path, text: &str) -> Result<()> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temp = path.with_file_name(format!(".{}.{}.tmp", name, std::process::id()));
-    let written = std::fs::write(&temp, text)
-        .and_then(|()| std::fs::File::open(&temp)?.sync_all())
-        .with_context(|| format!("writing {}", temp.display()));
-    if let Err(err) = written {
-        std::fs::remove_file(&temp).ok();
-        return Err(err);
-    }
-    std::fs::rename(&temp, path).with_context(|| format!("renaming over {}", path.display()))
-}
-
 /// A TOML basic string's text: `"` and `\` escaped, control characters dropped.
 fn toml_string(text: &str) -> String {
     let mut out = String::new();
@@ -703,42 +671,6 @@ fn toml_string(text: &str) -> String {
         }
     }
     out
-}
-
-/// The text of `path` with `line` inserted above the line holding `marker` (with its
-/// indentation); fails if the marker is missing or `line` is already there.
-pub fn insert_above_marker(path: &Path, marker: &str, line: &str) -> Result<String> {
-    let mut text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let key = line.split('=').next().unwrap_or(line).trim();
-    if text
-        .lines()
-        .any(|l| l.split('=').next().unwrap_or(l).trim() == key)
-    {
-        bail!(
-            "{} already registers {}; nothing was written",
-            path.display(),
-            key
-        );
-    }
-    let Some(at) = text.find(marker) else {
-        bail!(
-            "{} has no line {:?} to register the crate above; nothing was written",
-            path.display(),
-            marker
-        );
-    };
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let indent = text[line_start..at].to_string();
-    if !indent.chars().all(|c| c == ' ' || c == '\t') {
-        bail!(
-            "{}: the marker {:?} must start its line; nothing was written",
-            path.display(),
-            marker
-        );
-    }
-    text.insert_str(line_start, &format!("{}{}\n", indent, line));
-    Ok(text)
 }
 
 const CARGO_TOML: &str = r#"[package]
@@ -754,7 +686,7 @@ publish = false
 [package.metadata.judge]
 time-limit-ms = {{time_limit_ms}}
 memory-limit-mib = {{memory_limit_mib}}
-{{judge_files}}# Not solved yet: `cargo test --workspace` lists this crate as pending instead of failing on its
+{{judge_files}}# Not solved yet: its tests (tests/checks.rs) print it as pending instead of failing on its
 # samples. Remove the line once src/lib.rs solves the problem.
 solved = false
 {{statement}}
@@ -771,6 +703,10 @@ test-kit = { path = "../test-kit", optional = true }
 name = "{{name}}-oracle"
 path = "src/bin/oracle.rs"
 required-features = ["oracle"]
+
+# Its own tests (tests/) drive the oracle: `cargo test -p {{name}}` turns the feature on.
+[dev-dependencies]
+{{name}} = { path = ".", features = ["oracle"] }
 "#;
 
 const LIB_RS: &str = r#"//! {{name}}: a placeholder problem from the workbench, to be replaced by the real one: print
@@ -828,17 +764,17 @@ const ORACLE_RS: &str = r#"//! Test oracle (feature `oracle`) of a placeholder p
 //! for `cargo xtask stress`.
 
 use test_kit::format::{int, until_end, Format};
-use test_kit::{at_most, Problem, Solve};
+use test_kit::{at_most, Problem};
 
-pub struct ProblemOracle;
+/// The oracle of {{name}}.
+pub struct {{Oracle}};
 
-impl Problem for ProblemOracle {
-    const NAME: &'static str = "{{name}}";
-    const SOLVE: Solve = crate::solve;
+impl Problem for {{Oracle}} {
+    test_kit::name_and_solve_of_this_crate!();
     type Value = Vec<u64>;
 
     /// Integers, one per line, until the end of input: small ones are 1 to 5 up to 1000.
-    fn format() -> impl Format<Value = Vec<u64>> {
+    fn format() -> impl Format<Value = Self::Value> {
         let a = int("a", 0..=crate::MAX_VALUE).small(0..=1000);
         until_end(1..=crate::MAX_COUNT, a)
     }
@@ -857,7 +793,16 @@ impl Problem for ProblemOracle {
 const ORACLE_PROGRAM_RS: &str = r#"//! The oracle program of {{name}}: `cargo xtask stress | brute | sample | bench | test` run it.
 
 fn main() {
-    test_kit::oracle_program::<{{ident}}::oracle::ProblemOracle>()
+    test_kit::oracle_program::<{{ident}}::oracle::{{Oracle}}>()
+}
+"#;
+
+const CHECKS_RS: &str = r#"//! The checks every problem crate gets ([`test_kit::CrateChecks`]): its solver against its brute
+//! force on random inputs, its samples in `samples/{{name}}/`, a token appended refused.
+
+#[test]
+fn standard_checks_and_samples() {
+    test_kit::CrateChecks::<{{ident}}::oracle::{{Oracle}}>::new(env!("CARGO_MANIFEST_DIR")).run();
 }
 "#;
 
@@ -866,7 +811,7 @@ mod tests {
     use super::*;
     use crate::process::TempDir;
 
-    /// A workspace with only what `scaffold` reads: the lock file, the registry and the core.
+    /// A workspace with only what `scaffold` reads: the lock file, the manifest and the core.
     fn mini_workspace() -> TempDir {
         let dir = TempDir::new("new-mini");
         let write = |path: &str, text: &str| {
@@ -882,13 +827,7 @@ mod tests {
             "crates/dp-core/Cargo.toml",
             "[package]\nname = \"dp-core\"\n",
         );
-        write(
-            REGISTRY,
-            &format!(
-                "[dependencies]\ndp-core = {{ path = \"../dp-core\" }}\n{}\n",
-                REGISTRY_MARKER
-            ),
-        );
+        write("Cargo.toml", "[workspace]\nmembers = [\"crates/*\"]\n");
         dir
     }
 
@@ -955,18 +894,28 @@ mod tests {
     }
 
     #[test]
-    fn scaffold_writes_the_crate_and_one_registry_line() {
+    fn scaffold_writes_the_crate_and_its_samples_and_nothing_else() {
         let ws = mini_workspace();
+        let before = snapshot(&ws.0);
         let report = scaffold(&ws.0, &unbuilt("p1-sum")).unwrap();
-        assert_eq!(report.edited, [ws.0.join(REGISTRY)]);
-        let registry = std::fs::read_to_string(ws.0.join(REGISTRY)).unwrap();
-        assert!(registry.ends_with(&format!(
-            "p1-sum = {{ path = \"crates/p1-sum\", features = [\"oracle\"] }}\n{}\n",
-            REGISTRY_MARKER
-        )));
+        assert!(report.edited.is_empty(), "{:?}", report.edited);
+        let mut after = snapshot(&ws.0);
+        after.retain(|(path, _)| {
+            !path.starts_with("crates/p1-sum") && !path.starts_with("samples/p1-sum")
+        });
+        assert_eq!(after, before);
         let oracle = std::fs::read_to_string(ws.0.join("crates/p1-sum/src/oracle.rs")).unwrap();
-        assert!(oracle.contains("pub struct ProblemOracle;"));
-        // Unsolved until the user says otherwise: the root tests list it as pending.
+        assert!(oracle.contains("pub struct Sum;"));
+        // The crate checks itself: its test runs the kit on its own folder.
+        let checks = std::fs::read_to_string(ws.0.join("crates/p1-sum/tests/checks.rs")).unwrap();
+        assert!(
+            checks.contains(
+                "test_kit::CrateChecks::<p1_sum::oracle::Sum>::new(env!(\"CARGO_MANIFEST_DIR\"))"
+            ),
+            "{}",
+            checks
+        );
+        // Unsolved until the user says otherwise: its checks are pending.
         let manifest = std::fs::read_to_string(ws.0.join("crates/p1-sum/Cargo.toml")).unwrap();
         let judge =
             manifest.parse::<toml::Table>().unwrap()["package"]["metadata"]["judge"].clone();
@@ -1022,15 +971,6 @@ mod tests {
         );
         assert_eq!(snapshot(&ws.0), before);
         assert!(!ws.0.join("crates/p2-sum").exists());
-        // And the registry edit, the last write, is undone when it fails: a registry that can
-        // be read but not written (a folder in its place is caught before any write, so
-        // simulate with a missing marker: refused up front).
-        std::fs::remove_file(ws.0.join("samples")).unwrap();
-        std::fs::write(ws.0.join(REGISTRY), "[dependencies]\n").unwrap();
-        let before = snapshot(&ws.0);
-        let err = scaffold(&ws.0, &unbuilt("p3-sum")).unwrap_err();
-        assert!(err.to_string().contains("has no line"), "{}", err);
-        assert_eq!(snapshot(&ws.0), before);
     }
 
     #[test]
@@ -1075,24 +1015,6 @@ mod tests {
         crate::judge::limits_from_manifest(&manifest).unwrap();
     }
 
-    #[test]
-    fn insertion_goes_above_the_marker_with_its_indent() {
-        let dir = TempDir::new("new-edit");
-        let path = dir.0.join("f.toml");
-        std::fs::write(&path, "a = 1\n    # mark\nc = 2\n").unwrap();
-        let text = insert_above_marker(&path, "# mark", "x = 3").unwrap();
-        assert_eq!(text, "a = 1\n    x = 3\n    # mark\nc = 2\n");
-        // A second registration of the same key is refused, as is a missing marker.
-        assert!(insert_above_marker(&path, "# mark", "a = 9").is_err());
-        assert!(insert_above_marker(&path, "# other", "y = 1").is_err());
-    }
-
-    #[test]
-    fn the_real_registry_has_its_marker_once() {
-        let text = std::fs::read_to_string(workspace::root().join(REGISTRY)).unwrap();
-        assert_eq!(text.matches(REGISTRY_MARKER).count(), 1);
-    }
-
     /// A stage as a scaffold killed at some step leaves it: its process gone.
     fn dead_stage(ws: &Path, name: &str, files: &[&str], dirs: &[&str]) -> PathBuf {
         let stage = ws.join(STAGING).join(format!("{}-{}", name, u32::MAX));
@@ -1126,22 +1048,16 @@ mod tests {
     }
 
     #[test]
-    fn a_kill_after_the_crate_moved_in_is_registered_by_the_next_run() {
+    fn a_kill_after_the_crate_moved_in_leaves_it_whole() {
         let ws = mini_workspace();
-        // The whole crate, as a scaffold without its last step leaves it.
+        // The whole crate, as a scaffold killed before its build leaves it.
         scaffold(&ws.0, &unbuilt("p7-sum")).unwrap();
-        let registry = ws.0.join(REGISTRY);
-        let registered = std::fs::read_to_string(&registry).unwrap();
-        let line = "p7-sum = { path = \"crates/p7-sum\", features = [\"oracle\"] }\n";
-        std::fs::write(&registry, registered.replace(line, "")).unwrap();
+        let whole = snapshot(&ws.0);
         dead_stage(&ws.0, "p7-sum", &["moving-samples", "moving-crate"], &[]);
         recover(&ws.0).unwrap();
-        assert_eq!(std::fs::read_to_string(&registry).unwrap(), registered);
         assert_eq!(std::fs::read_dir(ws.0.join(STAGING)).unwrap().count(), 0);
-        // Running again registers nothing twice.
-        dead_stage(&ws.0, "p7-sum", &["moving-samples", "moving-crate"], &[]);
-        recover(&ws.0).unwrap();
-        assert_eq!(std::fs::read_to_string(&registry).unwrap(), registered);
+        std::fs::remove_dir_all(ws.0.join(STAGING)).unwrap();
+        assert_eq!(snapshot(&ws.0), whole);
     }
 
     #[test]

@@ -6,9 +6,9 @@
 
 use crate::oracle_program;
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::process::Command;
+use workspace_layout as workspace;
 
 pub const USAGE: &str = "\
 cargo xtask test <crate> [--no-unit]
@@ -48,7 +48,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
             bail!("cargo test -p {} --features oracle failed", name);
         }
     }
-    let samples = workspace::samples_dir(&root, name);
+    let samples = workspace::ProblemCrate::new(&root, name).samples_dir();
     let code = oracle_program::run(
         &root,
         name,
