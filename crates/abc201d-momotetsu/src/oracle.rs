@@ -90,12 +90,11 @@ mod tests {
     }
 
     #[test]
-    fn bench_inputs_are_fixed_and_of_the_largest_size() {
+    fn bench_inputs_are_of_the_largest_size() {
         let inputs = Momotetsu::bench_inputs();
         assert_eq!(inputs.len(), 3);
         for input in &inputs {
             assert!(input.text.starts_with("2000 2000\n"), "{}", input.name);
         }
-        assert_eq!(inputs, Momotetsu::bench_inputs());
     }
 }

@@ -107,9 +107,8 @@ mod tests {
     }
 
     #[test]
-    fn bench_inputs_are_fixed_and_as_large_as_allowed() {
+    fn bench_inputs_are_as_large_as_allowed() {
         let inputs = Berzerk::bench_inputs();
-        assert_eq!(inputs, Berzerk::bench_inputs());
         for input in &inputs {
             assert_eq!(Berzerk::parse(input.text.as_bytes()).unwrap().0, 7000);
         }

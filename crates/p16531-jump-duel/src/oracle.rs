@@ -8,8 +8,7 @@ use test_kit::format::{cases, int, list, Format};
 use test_kit::game::score;
 use test_kit::{at_most, bench, BenchInput, Problem};
 
-/// The oracle of p16531-jump-duel, which this crate registers (in the root `Cargo.toml`): its
-/// input is, per test, the values of cells 3..=n.
+/// The oracle of p16531-jump-duel: its input is, per test, the values of cells 3..=n.
 pub struct JumpDuel;
 
 /// The first player's score minus the second's under optimal play, by searching every play:
@@ -99,7 +98,7 @@ mod tests {
     }
 
     #[test]
-    fn bench_inputs_are_the_issue_sizes_and_fixed() {
+    fn bench_inputs_are_the_issue_sizes() {
         let inputs = JumpDuel::bench_inputs();
         assert_eq!(inputs.len(), 2);
         for (input, (t, n)) in inputs.iter().zip([(10, 100_000), (100_000, 10)]) {
@@ -108,7 +107,6 @@ mod tests {
             assert_eq!(tokens.len(), 1 + t * (n - 1), "{}", input.name);
             assert_eq!((tokens[0], tokens[1]), (&*t.to_string(), &*n.to_string()));
         }
-        assert_eq!(inputs, JumpDuel::bench_inputs());
         let rows = random_rows(1, 3, 7);
         assert!(rows.len() == 3 && rows.iter().all(|r| r.len() == 5));
     }

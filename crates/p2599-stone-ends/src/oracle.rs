@@ -89,9 +89,8 @@ mod tests {
     }
 
     #[test]
-    fn bench_inputs_are_valid_fixed_and_of_the_asked_shape() {
+    fn bench_inputs_are_valid_and_of_the_asked_shape() {
         let inputs = StoneEnds::bench_inputs();
-        assert_eq!(inputs, StoneEnds::bench_inputs());
         for input in &inputs {
             let mut out = Vec::new();
             crate::solve(input.text.as_bytes(), &mut out).unwrap();

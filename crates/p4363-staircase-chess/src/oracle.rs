@@ -89,9 +89,8 @@ mod tests {
     }
 
     #[test]
-    fn bench_inputs_are_fixed_square_boards_the_solver_accepts() {
+    fn bench_inputs_are_square_boards_the_solver_accepts() {
         let inputs = StaircaseChess::bench_inputs();
-        assert_eq!(inputs, StaircaseChess::bench_inputs());
         for (input, side) in inputs.iter().zip([10, 12, 14]) {
             let board = StaircaseChess::parse(input.text.as_bytes()).unwrap();
             assert_eq!(board.0, (side, side));

@@ -9,8 +9,7 @@ use test_kit::format::{cases, int, line, list, Format};
 use test_kit::game::score;
 use test_kit::{at_most, bench, gen, BenchInput, Problem};
 
-/// The oracle of poj1085-triangle-war, which this crate registers (in the root `Cargo.toml`):
-/// its input is each game's first moves, two dots each.
+/// The oracle of poj1085-triangle-war: its input is each game's first moves, two dots each.
 pub struct TriangleWar;
 
 /// The unit triangles, three dots each, from the picture of the board (rows of 1, 2, 3 and 4

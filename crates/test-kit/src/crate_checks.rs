@@ -193,6 +193,164 @@ fn pending_text(name: &str, failure: Option<&str>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format::{int, list, Format};
+    use crate::oracle::{BenchInput, Planted, PlantedSolver};
+    use crate::problem::{Problem, Solve};
+    use dp_core::{Error, Scanner};
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    /// The sum of a counted list; its solver refuses a token after the list.
+    struct Sum;
+    impl Problem for Sum {
+        const NAME: &'static str = "p1-sum";
+        type Value = Vec<u64>;
+        fn format() -> impl Format<Value = Self::Value> {
+            list("n", 1..=5, int("a", 0..=9u64))
+        }
+        fn brute(items: &Vec<u64>) -> String {
+            format!("{}\n", items.iter().sum::<u64>())
+        }
+        const SOLVE: Solve = |input, out| {
+            let mut sc = Scanner::new(input);
+            let total = read_sum(&mut sc)?;
+            out.extend_from_slice(format!("{}\n", total).as_bytes());
+            sc.finish()
+        };
+    }
+
+    fn read_sum(sc: &mut Scanner<'_>) -> Result<u64, Error> {
+        let n: usize = sc.next_in(1..=5, "n")?;
+        (0..n).map(|_| sc.next_in(0..=9u64, "a")).sum()
+    }
+
+    /// [`Sum`] with a solver that answers whatever follows the list.
+    struct Lenient;
+    impl PlantedSolver for Lenient {
+        type Base = Sum;
+        fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+            let total = read_sum(&mut Scanner::new(input))?;
+            out.extend_from_slice(format!("{}\n", total).as_bytes());
+            Ok(())
+        }
+    }
+
+    /// [`Sum`] whose bench inputs change from one call to the next.
+    struct Drifting;
+    impl Problem for Drifting {
+        const NAME: &'static str = "p1-sum";
+        type Value = Vec<u64>;
+        fn format() -> impl Format<Value = Self::Value> {
+            Sum::format()
+        }
+        fn brute(items: &Vec<u64>) -> String {
+            Sum::brute(items)
+        }
+        const SOLVE: Solve = Sum::SOLVE;
+        fn benches() -> Vec<BenchInput> {
+            static CALLS: AtomicU64 = AtomicU64::new(0);
+            let calls = CALLS.fetch_add(1, Ordering::Relaxed);
+            vec![BenchInput {
+                name: "one".to_string(),
+                text: format!("1\n{}\n", calls % 10),
+            }]
+        }
+    }
+
+    /// A workspace holding `crates/p1-sum/` (its manifest saying `judge`) and one sample.
+    fn workspace(judge: &str) -> (workspace_layout::TempDir, ProblemCrate) {
+        let dir = workspace_layout::TempDir::new("crate-checks").unwrap();
+        let problem = ProblemCrate::new(dir.path(), "p1-sum");
+        std::fs::create_dir_all(problem.dir()).unwrap();
+        std::fs::write(
+            problem.manifest(),
+            format!(
+                "[package]\nname = \"p1-sum\"\n[package.metadata.judge]\n{}",
+                judge
+            ),
+        )
+        .unwrap();
+        std::fs::create_dir_all(problem.samples_dir()).unwrap();
+        std::fs::write(problem.samples_dir().join("a.in"), "2\n3 4\n").unwrap();
+        std::fs::write(problem.samples_dir().join("a.out"), "7\n").unwrap();
+        (dir, problem)
+    }
+
+    fn result<O: Oracle>(problem: &ProblemCrate, runs_to_end_of_file: bool) -> Result<(), String> {
+        check_crate_dyn(&Erase::<O>::NEW, problem, 50, runs_to_end_of_file)
+    }
+
+    #[test]
+    fn a_sound_crate_passes_and_each_fault_is_named() {
+        let (_dir, problem) = workspace("");
+        result::<Sum>(&problem, false).unwrap();
+        // A token after the input, answered as if it were not there.
+        let err = result::<Planted<Lenient>>(&problem, false).unwrap_err();
+        assert!(err.contains("accepted"), "{}", err);
+        // Bench inputs that differ between two calls.
+        let err = result::<Drifting>(&problem, false).unwrap_err();
+        assert!(err.contains("differ"), "{}", err);
+        // A wrong sample.
+        std::fs::write(problem.samples_dir().join("a.out"), "8\n").unwrap();
+        let err = result::<Sum>(&problem, false).unwrap_err();
+        assert!(err.contains("a.in"), "{}", err);
+        // No sample at all.
+        std::fs::remove_file(problem.samples_dir().join("a.in")).unwrap();
+        std::fs::remove_file(problem.samples_dir().join("a.out")).unwrap();
+        let err = result::<Sum>(&problem, false).unwrap_err();
+        assert!(err.contains("no samples in samples/p1-sum"), "{}", err);
+        // An oracle named after another crate.
+        let other = ProblemCrate::new(problem.root(), "p2-other");
+        let err = result::<Sum>(&other, false).unwrap_err();
+        assert!(err.contains("its NAME must be the crate's"), "{}", err);
+    }
+
+    /// Lists of [`Sum`] until the end of input, their sums added: a token appended is read as
+    /// the count of one more list.
+    struct Lists;
+    impl PlantedSolver for Lists {
+        type Base = Sum;
+        fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+            let mut sc = Scanner::new(input);
+            let mut total = read_sum(&mut sc)?;
+            while !sc.is_at_end() {
+                total += read_sum(&mut sc)?;
+            }
+            out.extend_from_slice(format!("{}\n", total).as_bytes());
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_token_after_an_input_that_runs_to_the_end_may_be_refused_as_a_bad_value() {
+        let (_dir, problem) = workspace("");
+        let samples = problem.samples_dir();
+        // Refused as a bad count of one more list, not as a token after the end.
+        let err =
+            check_trailing_tokens(&Erase::<Planted<Lists>>::NEW, &samples, false).unwrap_err();
+        assert!(err.contains("expected n"), "{}", err);
+        check_trailing_tokens(&Erase::<Planted<Lists>>::NEW, &samples, true).unwrap();
+        // Accepted is a failure either way.
+        let err =
+            check_trailing_tokens(&Erase::<Planted<Lenient>>::NEW, &samples, true).unwrap_err();
+        assert!(err.contains("accepted"), "{}", err);
+    }
+
+    #[test]
+    fn run_fails_a_solved_crate_and_only_prints_a_pending_one() {
+        let (dir, problem) = workspace("");
+        std::fs::write(problem.samples_dir().join("a.out"), "8\n").unwrap();
+        let checks = || CrateChecks::<Sum>::new(problem.dir());
+        let panic = std::panic::catch_unwind(|| checks().run()).unwrap_err();
+        let message = cases::panic_message(&*panic);
+        assert!(message.contains("a.in"), "{}", message);
+        std::fs::write(
+            problem.manifest(),
+            "[package]\nname = \"p1-sum\"\n[package.metadata.judge]\nsolved = false\n",
+        )
+        .unwrap();
+        checks().run();
+        drop(dir);
+    }
 
     #[test]
     fn a_pending_crate_says_what_failed_or_that_nothing_did() {
