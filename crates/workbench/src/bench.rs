@@ -261,7 +261,7 @@ mod tests {
     fn one_run_of_p4363_gives_a_row_per_input() {
         let root = workspace::root();
         let name = "p4363-staircase-chess";
-        // Two of its samples stand for the oracle program's inputs (the root tests check what
+        // Two of its samples stand for the oracle program's inputs (the crate's checks hold what
         // that program writes).
         let inputs: Vec<InputFile> = ["statement", "crlf-line-ends"]
             .iter()
