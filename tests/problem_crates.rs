@@ -18,10 +18,14 @@ fn missing_checks(problem: &ProblemCrate) -> Option<String> {
         ));
     }
     let path = problem.dir().join("tests/checks.rs");
-    let text = std::fs::read_to_string(&path).unwrap_or_default();
-    let calls_the_kit = text.contains("test_kit::CrateChecks")
-        && text.contains("env!(\"CARGO_MANIFEST_DIR\")")
-        && text.contains(".run()");
+    // Whitespace aside, as rustfmt may wrap the call.
+    let text: String = std::fs::read_to_string(&path)
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect();
+    let calls_the_kit = text.contains("test_kit::CrateChecks::<")
+        && text.contains(">::new(env!(\"CARGO_MANIFEST_DIR\"))")
+        && text.contains(".run();");
     if !calls_the_kit {
         return Some(format!(
             "{} does not run test_kit::CrateChecks on its CARGO_MANIFEST_DIR (as `cargo xtask \
@@ -91,6 +95,20 @@ fn a_crate_without_its_checks_is_named() {
     )
     .unwrap();
     assert_eq!(missing_checks(&problem), None);
+    // As rustfmt wraps a long call.
+    std::fs::write(
+        dir.join("tests/checks.rs"),
+        "#[test]\nfn standard_checks_and_samples() {\n    test_kit::CrateChecks::<p1_sum::oracle::Sum>::new(env!(\n        \"CARGO_MANIFEST_DIR\"\n    ))\n    .run();\n}\n",
+    )
+    .unwrap();
+    assert_eq!(missing_checks(&problem), None);
+    // A test that does not run the checks.
+    std::fs::write(
+        dir.join("tests/checks.rs"),
+        "// test_kit::CrateChecks::<p1_sum::oracle::Sum>::new(env!(\"CARGO_MANIFEST_DIR\"))\n",
+    )
+    .unwrap();
+    assert!(missing_checks(&problem).is_some());
     std::fs::write(dir.join("Cargo.toml"), "[package]\nname = \"p1-sum\"\n").unwrap();
     assert!(missing_checks(&problem)
         .unwrap()

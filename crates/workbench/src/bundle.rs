@@ -9,10 +9,11 @@
 //! input and answer files, as it is the samples.
 
 use crate::oracle_program;
-use bundler::{Deliver, Generated, TempDir};
+use bundler::{Deliver, Generated};
 use context_error::{bail, err, Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use workspace_layout::TempDir;
 
 /// Generated inputs per crate when `--cases` is not given.
 pub const DEFAULT_CASES: u64 = 200;
