@@ -154,15 +154,64 @@ pub fn ident(name: &str) -> String {
     name.replace('-', "_")
 }
 
+/// The names the oracle's file already uses: the prelude's (a struct of the same name would
+/// shadow a type the template names, or a trait whose methods it calls) and its imports.
+const TAKEN_TYPE_NAMES: [&str; 41] = [
+    "AsMut",
+    "AsRef",
+    "Box",
+    "Clone",
+    "Copy",
+    "Default",
+    "DoubleEndedIterator",
+    "Drop",
+    "Eq",
+    "Err",
+    "ExactSizeIterator",
+    "Extend",
+    "Fn",
+    "FnMut",
+    "FnOnce",
+    "Format",
+    "From",
+    "FromIterator",
+    "Into",
+    "IntoIterator",
+    "Iterator",
+    "None",
+    "Ok",
+    "Option",
+    "Ord",
+    "PartialEq",
+    "PartialOrd",
+    "Problem",
+    "Result",
+    "Send",
+    "Sized",
+    "Some",
+    "String",
+    "Sync",
+    "ToOwned",
+    "ToString",
+    "TryFrom",
+    "TryInto",
+    "Unpin",
+    "Vec",
+    "Self",
+];
+
 /// The name of the crate's oracle type: the words of its name after the problem's id, in
 /// CamelCase (`p1234-tile-game` -> `TileGame`), or all of them when only the id is there
-/// (`abc100a` -> `Abc100a`).
+/// (`abc100a` -> `Abc100a`); with `Oracle` after it where the scaffold's code already uses the
+/// name (`vec` -> `VecOracle`).
 ///
 /// # Example
 /// ```
 /// assert_eq!(workbench::new::oracle_type("p1234-tile-game"), "TileGame");
 /// assert_eq!(workbench::new::oracle_type("abc100a"), "Abc100a");
 /// assert_eq!(workbench::new::oracle_type("tile-game"), "TileGame");
+/// assert_eq!(workbench::new::oracle_type("vec"), "VecOracle");
+/// assert_eq!(workbench::new::oracle_type("p1-fn-mut"), "FnMutOracle");
 /// ```
 pub fn oracle_type(name: &str) -> String {
     let words: Vec<&str> = name.split('-').collect();
@@ -182,6 +231,9 @@ pub fn oracle_type(name: &str) -> String {
     }
     if camel.starts_with(|c: char| c.is_ascii_digit()) {
         camel.insert(0, 'P');
+    }
+    if TAKEN_TYPE_NAMES.contains(&camel.as_str()) {
+        camel.push_str("Oracle");
     }
     camel
 }
