@@ -12,30 +12,7 @@ use test_kit::stress::{
     check_config, max_jobs, print_report, save_counterexample, stress, Config, InProcess, Report,
 };
 use test_kit::{same_tokens, Oracle, Planted, PlantedSolver};
-
-/// A scratch folder removed on drop.
-struct TempDir(std::path::PathBuf);
-
-impl TempDir {
-    fn new(what: &str) -> TempDir {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let path = std::env::temp_dir().join(format!(
-            "gamedp-test-{}-{}-{}",
-            what,
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&path).unwrap();
-        TempDir(path)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
-    }
-}
+use workspace_layout::TempDir;
 
 /// A stress run of `O` in this process.
 fn run<O: Oracle>(config: &Config) -> Report {
@@ -55,12 +32,12 @@ fn config(dir: &Path, cases: u64, seed: u64, jobs: usize) -> Config {
 
 #[test]
 fn correct_solver_passes_every_case() {
-    let dir = TempDir::new("stress-ok");
-    let report = run::<StaircaseChess>(&config(&dir.0, 500, 7, 2));
+    let dir = TempDir::new("stress-ok").unwrap();
+    let report = run::<StaircaseChess>(&config(dir.path(), 500, 7, 2));
     assert!(report.failure.is_none(), "{:?}", report.failure);
     assert_eq!(report.checked, 500);
     assert_eq!(
-        std::fs::read_dir(&dir.0).unwrap().count(),
+        std::fs::read_dir(dir.path()).unwrap().count(),
         0,
         "nothing saved"
     );
@@ -94,8 +71,8 @@ impl PlantedSolver for Forgetful {
 
 #[test]
 fn planted_p4363_bug_is_caught_shrunk_and_saved_without_overwriting() {
-    let dir = TempDir::new("stress-p4363");
-    let report = run::<ForgetfulChess>(&config(&dir.0, 10_000, 1, 2));
+    let dir = TempDir::new("stress-p4363").unwrap();
+    let report = run::<ForgetfulChess>(&config(dir.path(), 10_000, 1, 2));
     let found = report.found().cloned().expect("the planted bug is found");
     // The smallest board that shows it: one cell whose White value (> 5) White never gets
     // to play... so at least two cells, one of them worth > 5 to White.
@@ -129,7 +106,7 @@ fn planted_p4363_bug_is_caught_shrunk_and_saved_without_overwriting() {
         format!("stress-{}.in", found.seed)
     );
     // The same run again finds the same seed and takes a new name.
-    let again = run::<ForgetfulChess>(&config(&dir.0, 10_000, 1, 1));
+    let again = run::<ForgetfulChess>(&config(dir.path(), 10_000, 1, 1));
     let again = again.found().cloned().unwrap();
     assert_eq!(again.seed, found.seed);
     assert_eq!(again.input, found.input);
@@ -204,8 +181,8 @@ impl PlantedSolver for Slipped {
 fn planted_p2599_slip_is_caught_and_shrunk_to_one_test_of_four_piles() {
     // The slipped table agrees with the real solver's bounds where the slip cannot show.
     assert!(slipped_first_wins(&[3, 1, 9]) == p2599_stone_ends::first_player_wins(&[3, 1, 9]));
-    let dir = TempDir::new("stress-p2599");
-    let report = run::<SlippedStoneEnds>(&config(&dir.0, 20_000, 1, 2));
+    let dir = TempDir::new("stress-p2599").unwrap();
+    let report = run::<SlippedStoneEnds>(&config(dir.path(), 20_000, 1, 2));
     let found = report.found().cloned().expect("the planted slip is found");
     let tokens: Vec<u32> = found
         .input
@@ -238,11 +215,11 @@ fn planted_p2599_slip_is_caught_and_shrunk_to_one_test_of_four_piles() {
             );
         }
     }
-    assert!(found.saved.starts_with(&dir.0));
+    assert!(found.saved.starts_with(dir.path()));
     // The report shows the minimal input and both answers.
     let mut text = Vec::new();
-    let config = config(&dir.0, 20_000, 1, 2);
-    print_report(StoneEnds::name(), &config, &report, &dir.0, &mut text).unwrap();
+    let config = config(dir.path(), 20_000, 1, 2);
+    print_report(StoneEnds::name(), &config, &report, dir.path(), &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     eprintln!("{}", text);
     assert!(
@@ -255,9 +232,9 @@ fn planted_p2599_slip_is_caught_and_shrunk_to_one_test_of_four_piles() {
 
 #[test]
 fn same_seed_same_first_mismatch_whatever_the_jobs() {
-    let dir = TempDir::new("stress-jobs");
-    let one = run::<ForgetfulChess>(&config(&dir.0, 3000, 100, 1));
-    let two = run::<ForgetfulChess>(&config(&dir.0, 3000, 100, 2));
+    let dir = TempDir::new("stress-jobs").unwrap();
+    let one = run::<ForgetfulChess>(&config(dir.path(), 3000, 100, 1));
+    let two = run::<ForgetfulChess>(&config(dir.path(), 3000, 100, 2));
     let (one, two) = (one.found().cloned().unwrap(), two.found().cloned().unwrap());
     assert_eq!(one.seed, two.seed);
     assert_eq!(one.input, two.input);
@@ -271,24 +248,24 @@ fn same_seed_same_first_mismatch_whatever_the_jobs() {
 
 #[test]
 fn save_never_overwrites() {
-    let dir = TempDir::new("stress-save");
-    std::fs::write(dir.0.join("stress-5.out"), "keep").unwrap();
-    std::fs::write(dir.0.join("stress-5-2.in"), "keep").unwrap();
-    let path = save_counterexample(&dir.0, 5, "1\n", "2").unwrap();
-    assert_eq!(path, dir.0.join("stress-5-3.in"));
+    let dir = TempDir::new("stress-save").unwrap();
+    std::fs::write(dir.path().join("stress-5.out"), "keep").unwrap();
+    std::fs::write(dir.path().join("stress-5-2.in"), "keep").unwrap();
+    let path = save_counterexample(dir.path(), 5, "1\n", "2").unwrap();
+    assert_eq!(path, dir.path().join("stress-5-3.in"));
     assert_eq!(
-        std::fs::read_to_string(dir.0.join("stress-5-3.out")).unwrap(),
+        std::fs::read_to_string(dir.path().join("stress-5-3.out")).unwrap(),
         "2\n"
     );
     assert_eq!(
-        std::fs::read_to_string(dir.0.join("stress-5.out")).unwrap(),
+        std::fs::read_to_string(dir.path().join("stress-5.out")).unwrap(),
         "keep"
     );
     assert_eq!(
-        std::fs::read_to_string(dir.0.join("stress-5-2.in")).unwrap(),
+        std::fs::read_to_string(dir.path().join("stress-5-2.in")).unwrap(),
         "keep"
     );
-    assert!(!dir.0.join("stress-5.in").exists());
+    assert!(!dir.path().join("stress-5.in").exists());
 }
 
 #[test]
@@ -304,8 +281,8 @@ fn panicking_solver_is_a_mismatch_not_a_crash() {
             Ok(())
         }
     }
-    let dir = TempDir::new("stress-panic");
-    let report = run::<Panics>(&config(&dir.0, 10, 3, 1));
+    let dir = TempDir::new("stress-panic").unwrap();
+    let report = run::<Panics>(&config(dir.path(), 10, 3, 1));
     let found = report.found().cloned().unwrap();
     assert_eq!(found.seed, 3);
     assert!(
@@ -328,12 +305,12 @@ fn a_case_past_the_time_limit_fails_the_run_with_its_seed() {
             StaircaseChess::solve(input, out)
         }
     }
-    let dir = TempDir::new("stress-slow");
-    let mut config = config(&dir.0, 100, 1, 1);
+    let dir = TempDir::new("stress-slow").unwrap();
+    let mut config = config(dir.path(), 100, 1, 1);
     config.case_time_limit = Some(Duration::from_millis(50));
     let report = run::<Planted<Sleepy>>(&config);
     let mut text = Vec::new();
-    print_report("p4363", &config, &report, &dir.0, &mut text).unwrap();
+    print_report("p4363", &config, &report, dir.path(), &mut text).unwrap();
     let err = String::from_utf8(text).unwrap();
     let first = (1..)
         .find(|&seed| {
@@ -362,8 +339,8 @@ fn edge_cases_of_the_options_are_refused_or_capped() {
     // The last seed may be u64::MAX itself.
     assert_eq!(check_config(1, u64::MAX, 0).unwrap(), 0);
     assert_eq!(check_config(1, 1, 10_000).unwrap(), max_jobs());
-    let dir = TempDir::new("stress-max-seed");
-    let report = run::<StaircaseChess>(&config(&dir.0, 3, u64::MAX - 2, 2));
+    let dir = TempDir::new("stress-max-seed").unwrap();
+    let report = run::<StaircaseChess>(&config(dir.path(), 3, u64::MAX - 2, 2));
     assert_eq!(report.checked, 3);
 }
 
@@ -381,12 +358,12 @@ impl PlantedSolver for AlwaysDraw {
 
 #[test]
 fn a_shrunk_grid_is_shown_as_the_problems_text_not_as_bytes() {
-    let dir = TempDir::new("stress-abc201d");
-    let config = config(&dir.0, 1000, 1, 2);
+    let dir = TempDir::new("stress-abc201d").unwrap();
+    let config = config(dir.path(), 1000, 1, 2);
     let report = run::<DrawnMomotetsu>(&config);
     let found = report.found().cloned().expect("the planted bug is found");
     let mut text = Vec::new();
-    print_report("abc201d-momotetsu", &config, &report, &dir.0, &mut text).unwrap();
+    print_report("abc201d-momotetsu", &config, &report, dir.path(), &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     // The grid as its statement writes it: `H W`, then rows of `+` and `-`.
     let mut lines = found.input.lines();

@@ -1,24 +1,8 @@
-//! Integration tests of the problem crates: `oracles`, the checks every registered problem gets
-//! (`problems`, the registry of the root Cargo.toml), among them every `samples/<crate>/*.in`
-//! answered as its `.out` says; `trailing_tokens`, every accepted sample with a token appended;
-//! `results`, how those two report every problem and leave unsolved ones pending; and one
-//! module per problem for its own checks (brute-force comparisons and cross-checks against
-//! independent solvers).
+//! The tests that cross problems: `problem_crates`, that every problem crate checks itself (a
+//! `tests/checks.rs` running [`test_kit::CrateChecks`] on its samples, which
+//! `cargo test -p <crate>` runs) and that every samples folder has its crate; `stress_engine`,
+//! the stress engine on real problems with planted bugs. A problem's own checks are in its
+//! crate's `tests/`.
 
-mod abc201d_momotetsu;
-mod abc209e_shiritori;
-mod agc010f_tree_game;
-mod cf786a_berzerk;
-mod core_bench;
-mod core_bench_v3;
-mod oracles;
-mod p16531_jump_duel;
-mod p2599_stone_ends;
-mod p4363_staircase_chess;
-mod p4576_chase;
-mod poj1085_triangle_war;
-mod poj2311_cutting_game;
-mod problems;
-mod results;
+mod problem_crates;
 mod stress_engine;
-mod trailing_tokens;

@@ -22,7 +22,7 @@ commands:
                               a new sample NAME.in with the brute force's (or the solution's)
                               answer as NAME.out
   new <name> [--time-limit-ms T] [--memory-limit-mib M]
-                              scaffold a problem crate (registered for the root tests)
+                              scaffold a problem crate (cargo test -p <name> checks it)
   listen [--port P] [--count K]
                               scaffold a crate per problem sent by Competitive Companion
   bench [<crate>...] [--runs N] [--rustc PATH] [--plot FILE]

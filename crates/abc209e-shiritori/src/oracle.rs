@@ -6,13 +6,13 @@ use crate::MAX_N;
 use dp_core::SplitMix64;
 use test_kit::format::{list, word, Format, Size};
 use test_kit::game::{outcome_with, Memo, Moves};
-use test_kit::{at_most, bench, gen, BenchInput, Problem, Solve};
+use test_kit::{at_most, bench, gen, BenchInput, Problem};
 
 /// The letters of a word: case matters.
 pub const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
-/// The oracle of abc209e-shiritori, which this crate registers (in the root `Cargo.toml`).
-pub struct ProblemOracle;
+/// The oracle of abc209e-shiritori.
+pub struct Shiritori;
 
 /// The rules played on the words: the position is the word said last, a move says a word whose
 /// first three letters are its last three, who cannot move has lost and an endless game is a
@@ -37,15 +37,14 @@ pub fn random_words(rng: &mut SplitMix64, n: usize, longest: u64, letters: &[u8]
     (0..n).map(|_| word()).collect()
 }
 
-impl Problem for ProblemOracle {
-    const NAME: &'static str = "abc209e-shiritori";
-    const SOLVE: Solve = crate::solve;
+impl Problem for Shiritori {
+    test_kit::name_and_solve_of_this_crate!();
     const LINE_ENDS: bool = true;
     type Value = Vec<Vec<u8>>;
 
     /// N words of 3 to 8 letters. Small: 1 to 8 words of 3 to 5 letters over two or three of
     /// `abzABZ` (drawn for each input).
-    fn format() -> impl Format<Value = Vec<Vec<u8>>> {
+    fn format() -> impl Format<Value = Self::Value> {
         let words = list("N", 1..=MAX_N, word("s_i", LETTERS, 3..=8)).each_line();
         words.generate_with(|rng, _: Size| {
             let letters = [0, 1, 2].map(|_| b"abzABZ"[rng.index(6)]);

@@ -6,13 +6,13 @@ use crate::{MAX_A, MAX_N};
 use dp_core::SplitMix64;
 use test_kit::format::{int, valued_tree, Format, Graph};
 use test_kit::game::{outcome_with, Memo, Moves, Outcome};
-use test_kit::{at_most, bench, gen, BenchInput, Problem, Solve};
+use test_kit::{at_most, bench, gen, BenchInput, Problem};
 
 /// One input: the stones of each vertex (`a[v - 1]` on vertex v) and the tree.
 pub type Input = (Vec<u64>, Graph);
 
-/// The oracle of agc010f-tree-game, which this crate registers (in the root `Cargo.toml`).
-pub struct ProblemOracle;
+/// The oracle of agc010f-tree-game.
+pub struct TreeGame;
 
 /// The game played literally: the mover with the piece on v takes a stone from v (with none
 /// there, it has lost) and moves the piece to a neighbour. Every start the first player wins.
@@ -39,14 +39,13 @@ pub fn random_input(rng: &mut SplitMix64, n: usize, shape: gen::TreeShape, most:
     (a, Graph { n, edges })
 }
 
-impl Problem for ProblemOracle {
-    const NAME: &'static str = "agc010f-tree-game";
-    const SOLVE: Solve = crate::solve;
+impl Problem for TreeGame {
+    test_kit::name_and_solve_of_this_crate!();
     const LINE_ENDS: bool = true;
     type Value = Input;
 
     /// Small: 2 to 9 vertices in every shape, each tree's stones in 0..=1 to 0..=4.
-    fn format() -> impl Format<Value = Input> {
+    fn format() -> impl Format<Value = Self::Value> {
         valued_tree("N", 2..=MAX_N, int("A_i", 0..=MAX_A).small(0..=4)).small(2..=9)
     }
 

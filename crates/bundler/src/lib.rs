@@ -34,12 +34,14 @@ use proc_macro2::Span;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use syn::visit_mut::VisitMut;
 use syn::{parse_quote, Ident, Item};
 pub use targets::BinTarget;
 pub use verify::{Case, Compiler};
+// The scratch folder and the atomic write are shared with the workbench.
+use workspace_layout::write_atomically;
+pub use workspace_layout::TempDir;
 
 /// Debian's rustc 1.63, as old as the judges' compilers (CI installs it with apt-get).
 pub(crate) const OLD_RUSTC: &str = "/usr/bin/rustc";
@@ -1256,77 +1258,6 @@ fn header(plan: &Plan) -> String {
     }
     text.push_str(".\n");
     text
-}
-
-/// Writes `path` so that it either keeps its old content or has all of `text`: write a
-/// temporary file beside it, then rename over it.
-fn write_atomically(path: &Path, text: &str) -> Result<()> {
-    let file_name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temp = path.with_file_name(format!(".{}.{}.tmp", file_name, std::process::id()));
-    // A full disk or a failed rename leaves no temporary file behind.
-    let done = std::fs::write(&temp, text)
-        .with_context(|| format!("writing {}", temp.display()))
-        .and_then(|()| {
-            std::fs::rename(&temp, path).with_context(|| format!("renaming to {}", path.display()))
-        });
-    if done.is_err() {
-        std::fs::remove_file(&temp).ok();
-    }
-    done
-}
-
-/// A fresh folder under the workspace's `target/tmp/`, removed on drop; one that a killed run
-/// left behind is removed by the next.
-pub struct TempDir(PathBuf);
-
-impl TempDir {
-    pub fn new(what: &str) -> Result<TempDir> {
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let base = workspace::scratch_dir();
-        std::fs::create_dir_all(&base).with_context(|| format!("creating {}", base.display()))?;
-        remove_stale_temp_dirs(&base);
-        let path = base.join(format!(
-            "gamedp-{}-{}-{}",
-            what,
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed)
-        ));
-        std::fs::create_dir_all(&path).with_context(|| format!("creating {}", path.display()))?;
-        Ok(TempDir(path))
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-/// Removes the `gamedp-<what>-<pid>-<n>` folders of `base` whose process is gone (a killed
-/// bundle or test).
-fn remove_stale_temp_dirs(base: &Path) {
-    let Ok(entries) = std::fs::read_dir(base) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let name = entry.file_name().to_string_lossy().into_owned();
-        if !name.starts_with("gamedp-") {
-            continue;
-        }
-        let mut parts = name.rsplit('-');
-        let (_, pid) = (parts.next(), parts.next());
-        let Some(pid) = pid.and_then(|p| p.parse::<u32>().ok()) else {
-            continue;
-        };
-        let alive = pid == std::process::id() || Path::new("/proc").join(pid.to_string()).exists();
-        if !alive {
-            std::fs::remove_dir_all(entry.path()).ok();
-        }
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        std::fs::remove_dir_all(&self.0).ok();
-    }
 }
 
 #[cfg(test)]

@@ -6,13 +6,13 @@ use crate::MAX_N;
 use dp_core::SplitMix64;
 use test_kit::format::{int, line, list, then, Format};
 use test_kit::game::{outcome_with, Memo, Moves};
-use test_kit::{at_most, bench, gen, BenchInput, Problem, Solve};
+use test_kit::{at_most, bench, gen, BenchInput, Problem};
 
 /// One input: n, then Rick's set and Morty's, in the order written.
 pub type Input = (usize, (Vec<usize>, Vec<usize>));
 
-/// The oracle of cf786a-berzerk, which this crate registers (in the root `Cargo.toml`).
-pub struct ProblemOracle;
+/// The oracle of cf786a-berzerk.
+pub struct Berzerk;
 
 /// The answer by the rules: from object `at` (0 the black hole) with `side` to move, a move
 /// sends the monster `x` objects on, `x` from the mover's set; the side to move with the
@@ -41,14 +41,13 @@ pub fn random_input(rng: &mut SplitMix64, n: usize, per_million: u64) -> Input {
     (n, (rick, morty))
 }
 
-impl Problem for ProblemOracle {
-    const NAME: &'static str = "cf786a-berzerk";
-    const SOLVE: Solve = crate::solve;
+impl Problem for Berzerk {
+    test_kit::name_and_solve_of_this_crate!();
     type Value = Input;
 
     /// n up to 30 with sets of one to four elements, often small ones (where `Lose` and `Loop`
     /// live).
-    fn format() -> impl Format<Value = Input> {
+    fn format() -> impl Format<Value = Self::Value> {
         then(line(int("n", 2..=MAX_N).small(2..=30)), |&n| {
             let step = int("an element", 1..=n - 1).small(1..=n - 1);
             let few = 1..=(n - 1).min(4);
@@ -99,20 +98,19 @@ mod tests {
 
     #[test]
     fn parse_refuses_what_the_statement_does_not_allow() {
-        assert!(ProblemOracle::parse(b"5 2 3 3 1 1").is_err());
-        assert!(ProblemOracle::parse(b"5 1 5 1 1").is_err());
-        assert!(ProblemOracle::parse(b"5 1 1 1 1 9").is_err());
-        assert!(ProblemOracle::parse(b"5 2 1 1 1 1")
+        assert!(Berzerk::parse(b"5 2 3 3 1 1").is_err());
+        assert!(Berzerk::parse(b"5 1 5 1 1").is_err());
+        assert!(Berzerk::parse(b"5 1 1 1 1 9").is_err());
+        assert!(Berzerk::parse(b"5 2 1 1 1 1")
             .unwrap_err()
             .contains("repeats"));
     }
 
     #[test]
-    fn bench_inputs_are_fixed_and_as_large_as_allowed() {
-        let inputs = ProblemOracle::bench_inputs();
-        assert_eq!(inputs, ProblemOracle::bench_inputs());
+    fn bench_inputs_are_as_large_as_allowed() {
+        let inputs = Berzerk::bench_inputs();
         for input in &inputs {
-            assert_eq!(ProblemOracle::parse(input.text.as_bytes()).unwrap().0, 7000);
+            assert_eq!(Berzerk::parse(input.text.as_bytes()).unwrap().0, 7000);
         }
     }
 }

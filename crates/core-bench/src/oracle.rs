@@ -6,7 +6,7 @@
 //! `pursuit`.
 
 use test_kit::format::{int, line, one_of, then, Format};
-use test_kit::{at_most, bench, BenchInput, Problem, Solve};
+use test_kit::{at_most, bench, BenchInput, Problem};
 
 mod piles;
 mod pursuit;
@@ -55,8 +55,8 @@ fn variants(solver: &str) -> &'static [&'static str] {
 /// One input: the solver, then its variant, N and the seed.
 pub type Input = (&'static str, (&'static str, usize, u64));
 
-/// The oracle of core-bench, which this crate registers (in the root `Cargo.toml`).
-pub struct ProblemOracle;
+/// The oracle of core-bench.
+pub struct CoreBench;
 
 /// The solver's output for these answers: how many are not zero, and their hash.
 fn checksum<T: Into<i64>>(answers: impl IntoIterator<Item = T>) -> String {
@@ -69,13 +69,12 @@ pub fn brute_force(&(solver, (_, n, seed)): &Input) -> String {
     (game(solver).2)(n, seed)
 }
 
-impl Problem for ProblemOracle {
-    const NAME: &'static str = "core-bench";
-    const SOLVE: Solve = crate::solve;
+impl Problem for CoreBench {
+    test_kit::name_and_solve_of_this_crate!();
     type Value = Input;
 
     /// One line: the solver, a variant of its, N up to its small limit and a seed below 1000.
-    fn format() -> impl Format<Value = Input> {
+    fn format() -> impl Format<Value = Self::Value> {
         line(then(one_of("the solver", &SOLVERS), |&solver| {
             let n = int("N", 1..=100_000_000).small(1..=game(solver).0);
             let seed = int("SEED", 0..=u64::MAX).small(0..=999);

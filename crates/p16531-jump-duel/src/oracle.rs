@@ -6,11 +6,10 @@ use crate::{MAX_N, MAX_TOTAL, MAX_VALUE};
 use dp_core::SplitMix64;
 use test_kit::format::{cases, int, list, Format};
 use test_kit::game::score;
-use test_kit::{at_most, bench, BenchInput, Problem, Solve};
+use test_kit::{at_most, bench, BenchInput, Problem};
 
-/// The oracle of p16531-jump-duel, which this crate registers (in the root `Cargo.toml`): its
-/// input is, per test, the values of cells 3..=n.
-pub struct ProblemOracle;
+/// The oracle of p16531-jump-duel: its input is, per test, the values of cells 3..=n.
+pub struct JumpDuel;
 
 /// The first player's score minus the second's under optimal play, by searching every play:
 /// the state is the set of cells ever occupied, both pieces' cells and the player to move. A
@@ -44,21 +43,20 @@ pub fn random_rows(seed: u64, tests: usize, n: usize) -> Vec<Vec<u32>> {
 
 /// The issue's benchmark: t = 10 rows of n = 100 000 (about 10 MB).
 pub fn bench_long_rows(seed: u64) -> String {
-    ProblemOracle::format().render(&random_rows(seed, 10, 100_000))
+    JumpDuel::format().render(&random_rows(seed, 10, 100_000))
 }
 
 /// The same size as [`bench_long_rows`] split as t = 100 000 rows of n = 10.
 pub fn bench_many_rows(seed: u64) -> String {
-    ProblemOracle::format().render(&random_rows(seed, 100_000, 10))
+    JumpDuel::format().render(&random_rows(seed, 100_000, 10))
 }
 
-impl Problem for ProblemOracle {
-    const NAME: &'static str = "p16531-jump-duel";
-    const SOLVE: Solve = crate::solve;
+impl Problem for JumpDuel {
+    test_kit::name_and_solve_of_this_crate!();
     type Value = Vec<Vec<u32>>;
 
     /// 1 to 3 rows of n = 2 to 14 cells, values up to 12 (often fewer, so they tie).
-    fn format() -> impl Format<Value = Vec<Vec<u32>>> {
+    fn format() -> impl Format<Value = Self::Value> {
         let value = int("a_i (a cell value)", 1..=MAX_VALUE).small(1..=12);
         let row = list("n", 0..=MAX_N - 2, value).offset(2).small(0..=12);
         cases("t", 1..=MAX_TOTAL / 2, row).small(1..=3)
@@ -100,8 +98,8 @@ mod tests {
     }
 
     #[test]
-    fn bench_inputs_are_the_issue_sizes_and_fixed() {
-        let inputs = ProblemOracle::bench_inputs();
+    fn bench_inputs_are_the_issue_sizes() {
+        let inputs = JumpDuel::bench_inputs();
         assert_eq!(inputs.len(), 2);
         for (input, (t, n)) in inputs.iter().zip([(10, 100_000), (100_000, 10)]) {
             let tokens: Vec<&str> = input.text.split_ascii_whitespace().collect();
@@ -109,7 +107,6 @@ mod tests {
             assert_eq!(tokens.len(), 1 + t * (n - 1), "{}", input.name);
             assert_eq!((tokens[0], tokens[1]), (&*t.to_string(), &*n.to_string()));
         }
-        assert_eq!(inputs, ProblemOracle::bench_inputs());
         let rows = random_rows(1, 3, 7);
         assert!(rows.len() == 3 && rows.iter().all(|r| r.len() == 5));
     }

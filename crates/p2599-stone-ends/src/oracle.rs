@@ -5,10 +5,7 @@ use crate::{MAX_PILES, MAX_STONES, MAX_TESTS};
 use dp_core::SplitMix64;
 use test_kit::format::{cases, int, list, Format};
 use test_kit::game::{outcome, Moves, Outcome};
-use test_kit::{at_most, bench, bench_max, BenchInput, Problem, Solve};
-
-/// The oracle this crate registers (in the root `Cargo.toml`).
-pub type ProblemOracle = StoneEnds;
+use test_kit::{at_most, bench, bench_max, BenchInput, Problem};
 
 /// The oracle of p2599-stone-ends: its input is one row of piles per test.
 pub struct StoneEnds;
@@ -40,12 +37,11 @@ pub fn random_rows(seed: u64, tests: usize, piles: usize, top: u32) -> Vec<Vec<u
 }
 
 impl Problem for StoneEnds {
-    const NAME: &'static str = "p2599-stone-ends";
-    const SOLVE: Solve = crate::solve;
+    test_kit::name_and_solve_of_this_crate!();
     type Value = Vec<Vec<u32>>;
 
     /// 1 to 3 tests of 1 to 7 piles of 1 to 8 stones; at most, the statement's 10 x 1000.
-    fn format() -> impl Format<Value = Vec<Vec<u32>>> {
+    fn format() -> impl Format<Value = Self::Value> {
         let pile = int("a_i", 1..=MAX_STONES).small(1..=8);
         let row = list("n", 1..=MAX_PILES, pile).small(1..=7).max(1000);
         cases("T", 1..=MAX_TESTS, row).small(1..=3).max(10)
@@ -93,9 +89,8 @@ mod tests {
     }
 
     #[test]
-    fn bench_inputs_are_valid_fixed_and_of_the_asked_shape() {
+    fn bench_inputs_are_valid_and_of_the_asked_shape() {
         let inputs = StoneEnds::bench_inputs();
-        assert_eq!(inputs, StoneEnds::bench_inputs());
         for input in &inputs {
             let mut out = Vec::new();
             crate::solve(input.text.as_bytes(), &mut out).unwrap();

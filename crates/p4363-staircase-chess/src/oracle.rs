@@ -6,10 +6,7 @@ use crate::{MAX_SIDE, MAX_VALUE};
 use dp_core::SplitMix64;
 use test_kit::format::{int, line, matrix, then, Format, Size};
 use test_kit::game::score;
-use test_kit::{at_most, bench, BenchInput, Problem, Solve};
-
-/// The oracle this crate registers (in the root `Cargo.toml`).
-pub type ProblemOracle = StaircaseChess;
+use test_kit::{at_most, bench, BenchInput, Problem};
 
 /// One input: `(n, m)`, then Black's values A and White's values B, row by row.
 pub type Board = ((usize, usize), (Vec<Vec<i32>>, Vec<Vec<i32>>));
@@ -34,12 +31,11 @@ pub fn brute_force(((rows, cols), (black, white)): &Board) -> i64 {
 }
 
 impl Problem for StaircaseChess {
-    const NAME: &'static str = "p4363-staircase-chess";
-    const SOLVE: Solve = crate::solve;
+    test_kit::name_and_solve_of_this_crate!();
     type Value = Board;
 
     /// Boards up to 3 x 4 with values up to 10; at most, the statement's 10 x 10 up to 100000.
-    fn format() -> impl Format<Value = Board> {
+    fn format() -> impl Format<Value = Self::Value> {
         let side = |name, small| int(name, 1..=MAX_SIDE).small(1..=small).max(10);
         let value = |name| int(name, 0..=MAX_VALUE).small(0..=10).max(100_000);
         then(line((side("n", 3), side("m", 4))), move |&(n, m)| {
@@ -93,9 +89,8 @@ mod tests {
     }
 
     #[test]
-    fn bench_inputs_are_fixed_square_boards_the_solver_accepts() {
+    fn bench_inputs_are_square_boards_the_solver_accepts() {
         let inputs = StaircaseChess::bench_inputs();
-        assert_eq!(inputs, StaircaseChess::bench_inputs());
         for (input, side) in inputs.iter().zip([10, 12, 14]) {
             let board = StaircaseChess::parse(input.text.as_bytes()).unwrap();
             assert_eq!(board.0, (side, side));

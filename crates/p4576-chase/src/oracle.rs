@@ -7,10 +7,7 @@
 use crate::MAX_SIDE;
 use test_kit::format::{int, then, Format};
 use test_kit::game::{outcome_in_plies, Outcome};
-use test_kit::{at_most, bench, BenchInput, Problem, Solve};
-
-/// The oracle this crate registers (in the root `Cargo.toml`).
-pub type ProblemOracle = Chase;
+use test_kit::{at_most, bench, BenchInput, Problem};
 
 /// One input: n, then White's and Black's (row, column), 1-based.
 pub type Start = (usize, ((usize, usize), (usize, usize)));
@@ -47,12 +44,11 @@ pub fn brute_force(&(n, (white, black)): &Start) -> String {
 }
 
 impl Problem for Chase {
-    const NAME: &'static str = "p4576-chase";
-    const SOLVE: Solve = crate::solve;
+    test_kit::name_and_solve_of_this_crate!();
     type Value = Start;
 
     /// Boards of side 2 to 8.
-    fn format() -> impl Format<Value = Start> {
+    fn format() -> impl Format<Value = Self::Value> {
         let board = then(int("n", 2..=MAX_SIDE).small(2..=8), |&n| {
             let cell = |row, col| (int(row, 1..=n), int(col, 1..=n));
             (cell("r1", "c1"), cell("r2", "c2"))
@@ -107,7 +103,6 @@ mod tests {
     #[test]
     fn bench_inputs_are_the_scaling_corners_and_the_paired_starts() {
         let inputs = Chase::bench_inputs();
-        assert_eq!(inputs, Chase::bench_inputs());
         let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
         let starts = ["80 1 80 80 1", "80 1 2 1 80", "80 40 40 41 41"];
         assert_eq!(names[..4], ["n=20", "n=40", "n=60", "n=80"]);

@@ -7,11 +7,10 @@ use dp_core::SplitMix64;
 use std::collections::BTreeSet;
 use test_kit::format::{cases, int, line, list, Format};
 use test_kit::game::score;
-use test_kit::{at_most, bench, gen, BenchInput, Problem, Solve};
+use test_kit::{at_most, bench, gen, BenchInput, Problem};
 
-/// The oracle of poj1085-triangle-war, which this crate registers (in the root `Cargo.toml`):
-/// its input is each game's first moves, two dots each.
-pub struct ProblemOracle;
+/// The oracle of poj1085-triangle-war: its input is each game's first moves, two dots each.
+pub struct TriangleWar;
 
 /// The unit triangles, three dots each, from the picture of the board (rows of 1, 2, 3 and 4
 /// dots, numbered from the top): six pointing up, three down.
@@ -54,16 +53,15 @@ pub fn random_game(rng: &mut SplitMix64, m: usize) -> Vec<(u8, u8)> {
     segs[..m].iter().map(|s| flip(s)[rng.index(2)]).collect()
 }
 
-impl Problem for ProblemOracle {
-    const NAME: &'static str = "poj1085-triangle-war";
-    const SOLVE: Solve = crate::solve;
+impl Problem for TriangleWar {
+    test_kit::name_and_solve_of_this_crate!();
     const LINE_ENDS: bool = true;
     type Value = Vec<Vec<(u8, u8)>>;
 
     /// 1 to 3 games of m = 8 to 18 moves (18 often). Random orders need no steering: about half
     /// of these histories hold a move that completes two triangles, two thirds end with a
     /// scoring move (whose player moves next).
-    fn format() -> impl Format<Value = Vec<Vec<(u8, u8)>>> {
+    fn format() -> impl Format<Value = Self::Value> {
         let dot = || int("a dot", 1..=10u8);
         let history = list("m", 0..=18, line((dot(), dot()))).each_line();
         let history = history.generate_with(|rng, _| {
@@ -136,7 +134,7 @@ mod tests {
         );
         assert!(replay(&[(1, 2), (2, 1)]).is_none());
         assert!(replay(&[(1, 4)]).is_none());
-        let refused = ProblemOracle::refuses(&vec![vec![(1, 2)]]);
+        let refused = TriangleWar::refuses(&vec![vec![(1, 2)]]);
         assert!(refused.unwrap().starts_with("17 segments left to draw"));
     }
 }

@@ -7,10 +7,7 @@ use dp_core::SplitMix64;
 use std::cell::RefCell;
 use test_kit::format::{int, until_end, Format};
 use test_kit::game::{outcome_with, Memo, Moves, Outcome};
-use test_kit::{at_most, bench, BenchInput, Problem, Solve};
-
-/// The oracle this crate registers (in the root `Cargo.toml`).
-pub type ProblemOracle = CuttingGame;
+use test_kit::{at_most, bench, BenchInput, Problem};
 
 /// Largest area the brute force takes: every sheet up to it is solved, with one memo, in about
 /// a second.
@@ -46,14 +43,13 @@ pub fn brute_force(w: usize, h: usize) -> bool {
 }
 
 impl Problem for CuttingGame {
-    const NAME: &'static str = "poj2311-cutting-game";
-    const SOLVE: Solve = crate::solve;
+    test_kit::name_and_solve_of_this_crate!();
     const LINE_ENDS: bool = true;
     type Value = Vec<(usize, usize)>;
 
     /// 1 to 4 sheets of area up to 60 (a width up to 30, then a height that fits), drawn towards
     /// LOSE, which random sheets rarely are.
-    fn format() -> impl Format<Value = Vec<(usize, usize)>> {
+    fn format() -> impl Format<Value = Self::Value> {
         let side = |name| int(name, MIN_SIDE..=MAX_SIDE);
         let sheet = (side("W"), side("H")).generate_with(|rng, _| {
             let w = rng.range(2, 30) as usize;

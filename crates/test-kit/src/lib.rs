@@ -15,11 +15,13 @@
 //! | `stress.rs` | `stress::*` | the stress engine: batches in child processes, the lowest failure shrunk and saved |
 //! | `cases.rs` | `cases::*` | one batch of cases in this process, panics caught |
 //! | `checks.rs` | [`standard_checks`], [`check_samples`] | what every problem is checked for without a line of its own |
+//! | `crate_checks.rs` | [`CrateChecks`], [`CASES`] | what a problem crate's own `tests/checks.rs` runs: the standard checks on its samples, pending while it is unsolved |
 //! | `brute.rs` | [`brute_answer`], [`solver_answer`] | answers to hand-written inputs |
 
 mod brute;
 pub mod cases;
 mod checks;
+mod crate_checks;
 mod erased;
 pub mod format;
 pub mod game;
@@ -33,6 +35,7 @@ pub mod stress;
 
 pub use crate::brute::{brute_answer, solver_answer};
 pub use crate::checks::{check_samples, standard_checks, Checked};
+pub use crate::crate_checks::{CrateChecks, CASES};
 pub use crate::erased::{AnyInput, DynOracle, Erase};
 pub use crate::mismatch::{
     check_input, check_input_with, check_seed, find_mismatch, run_solver, shrink_mismatch,

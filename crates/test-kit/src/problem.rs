@@ -216,6 +216,29 @@ impl<P: Problem> Oracle for P {
 /// A problem's solver writing into memory: what [`Problem::SOLVE`] holds.
 pub type Solve = fn(&[u8], &mut Vec<u8>) -> Result<(), Error>;
 
+/// The two items of a [`Problem`] that its crate decides, written inside the `impl Problem` of
+/// a problem crate's oracle: [`Problem::NAME`], the crate's name, and [`Problem::SOLVE`], the
+/// crate's `solve` (`crate::solve`, with the judge program's signature).
+///
+/// # Example
+/// In a problem crate's `src/oracle.rs`:
+/// ```ignore
+/// impl Problem for StoneEnds {
+///     test_kit::name_and_solve_of_this_crate!();
+///     type Value = Vec<Vec<u32>>;
+///     // format, brute, ...
+/// }
+/// ```
+#[macro_export]
+// `crate::solve` is meant: the calling problem crate's solver, not this crate's.
+#[allow(clippy::crate_in_macro_def)]
+macro_rules! name_and_solve_of_this_crate {
+    () => {
+        const NAME: &'static str = env!("CARGO_PKG_NAME");
+        const SOLVE: $crate::Solve = crate::solve;
+    };
+}
+
 /// A size guard's answer for [`Problem::refuses`]: `None` while `value` is at most
 /// `limit`, else why (`"25 cells: the brute force stops at 20"`).
 ///

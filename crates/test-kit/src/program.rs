@@ -1,5 +1,5 @@
 //! The oracle program: a problem crate's `src/bin/oracle.rs` is one line,
-//! `test_kit::oracle_program::<my_crate::oracle::ProblemOracle>()`, and `cargo xtask stress |
+//! `test_kit::oracle_program::<my_crate::oracle::MyProblem>()`, and `cargo xtask stress |
 //! brute | sample | bench | test` build that program for that crate alone and run it. So a
 //! change to one problem recompiles that problem and its program, nothing else.
 

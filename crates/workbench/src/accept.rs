@@ -7,9 +7,9 @@
 //! (`crates/bundler/src/snapshots/`). A sample needs none: its `.out` is its reviewed answer.
 
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::path::{Path, PathBuf};
+use workspace_layout as workspace;
 
 pub const USAGE: &str = "\
 cargo xtask accept [<crate>...]

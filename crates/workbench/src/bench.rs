@@ -11,11 +11,11 @@ use crate::judge;
 use crate::oracle_program;
 use crate::process::{self, Limits};
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
+use workspace_layout as workspace;
 
 pub const USAGE: &str = "\
 cargo xtask bench [<crate>...] [--runs N] [--rustc PATH] [--plot FILE]
@@ -261,13 +261,15 @@ mod tests {
     fn one_run_of_p4363_gives_a_row_per_input() {
         let root = workspace::root();
         let name = "p4363-staircase-chess";
-        // Two of its samples stand for the oracle program's inputs (the root tests check what
+        // Two of its samples stand for the oracle program's inputs (the crate's checks hold what
         // that program writes).
         let inputs: Vec<InputFile> = ["statement", "crlf-line-ends"]
             .iter()
             .map(|case| InputFile {
                 name: case.to_string(),
-                path: workspace::samples_dir(&root, name).join(format!("{}.in", case)),
+                path: workspace::ProblemCrate::new(&root, name)
+                    .samples_dir()
+                    .join(format!("{}.in", case)),
             })
             .collect();
         let (binary, compiler) = bundled_binary(&root, name, Path::new("rustc")).unwrap();

@@ -5,8 +5,8 @@
 
 use crate::oracle_program;
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Result};
+use workspace_layout as workspace;
 
 pub const USAGE: &str = "\
 cargo xtask brute <crate> [FILE...]

@@ -9,10 +9,11 @@
 //! input and answer files, as it is the samples.
 
 use crate::oracle_program;
-use bundler::{Deliver, Generated, TempDir};
+use bundler::{Deliver, Generated};
 use context_error::{bail, err, Context, Result};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use workspace_layout::TempDir;
 
 /// Generated inputs per crate when `--cases` is not given.
 pub const DEFAULT_CASES: u64 = 200;
@@ -67,7 +68,7 @@ pub fn generate_each(
 ) -> Result<()> {
     let mut with = Vec::new();
     for (k, name) in names.iter().enumerate() {
-        if cases > 0 && oracle_program::has_oracle(root, name) {
+        if cases > 0 && workspace_layout::ProblemCrate::new(root, name).has_oracle() {
             with.push(k);
         } else {
             deliver(k, Ok(None));

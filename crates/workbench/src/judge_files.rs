@@ -5,8 +5,9 @@
 //! answer from its output file; the bundle's proof does the same (`bundler::verify`).
 
 use crate::process::{self, Finished, Limits};
-use context_error::{bail, Context, Result};
+use context_error::{Context, Result};
 use std::path::{Path, PathBuf};
+use workspace_layout::{JudgeTable, ProblemCrate};
 
 /// The files of a problem's judge (`None`: stdin, stdout).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -24,38 +25,21 @@ impl Files {
 
 /// The files of problem crate `name`'s judge, from its `Cargo.toml`.
 pub fn problem_files(root: &Path, name: &str) -> Result<Files> {
-    let path = root.join("crates").join(name).join("Cargo.toml");
-    let text =
-        std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    files_from_manifest(&text).with_context(|| format!("{}", path.display()))
+    ProblemCrate::new(root, name).judge().map(Files::from)
 }
 
 /// The files a manifest's `[package.metadata.judge]` names: plain file names only.
 pub fn files_from_manifest(text: &str) -> Result<Files> {
-    let manifest: toml::Table = toml::from_str(text).context("not valid TOML")?;
-    let judge = manifest
-        .get("package")
-        .and_then(|p| p.get("metadata"))
-        .and_then(|m| m.get("judge"));
-    let file = |key: &str| -> Result<Option<String>> {
-        match judge.and_then(|j| j.get(key)) {
-            None => Ok(None),
-            Some(toml::Value::String(file)) => {
-                crate::listen::problem::check_file_name(file)
-                    .with_context(|| format!("[package.metadata.judge] {}", key))?;
-                Ok(Some(file.clone()))
-            }
-            Some(other) => bail!(
-                "[package.metadata.judge] {} must be a file name (a string), not {}",
-                key,
-                other
-            ),
+    JudgeTable::from_manifest(text).map(Files::from)
+}
+
+impl From<JudgeTable> for Files {
+    fn from(judge: JudgeTable) -> Files {
+        Files {
+            input: judge.input_file,
+            output: judge.output_file,
         }
-    };
-    Ok(Files {
-        input: file("input-file")?,
-        output: file("output-file")?,
-    })
+    }
 }
 
 /// How a run with files went: the run, and its answer (its output file's text or stdout), or

@@ -1,7 +1,7 @@
 //! `cargo xtask listen [--port P] [--count K] [--name NAME]`: problems in from the browser. The
 //! Competitive Companion extension POSTs each problem it parses as JSON ([`problem`]) to
 //! `http://127.0.0.1:P/`; each one becomes a problem crate scaffolded as by `cargo xtask new`
-//! (registered in crates/problems), its tests as `samples/<crate>/NN.in/.out`, its limits and
+//! (checked by its own `tests/checks.rs`), its tests as `samples/<crate>/NN.in/.out`, its limits and
 //! files in `[package.metadata.judge]`, named by [`names`].
 //!
 //! A small HTTP/1.1 server on std::net, on the loopback only: one request per connection, each
@@ -19,13 +19,13 @@ pub(crate) mod tests;
 
 use crate::new;
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::io::BufReader;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+use workspace_layout as workspace;
 
 pub use problem::Problem;
 
@@ -79,7 +79,7 @@ pub struct Config {
     pub name: Option<String>,
     /// Stop after this long without a request.
     pub idle_timeout: Option<Duration>,
-    /// Build each scaffold's oracle program before registering it (what the command does; the
+    /// Build each scaffold's oracle program (what the command does; the
     /// unit tests' scratch workspaces have nothing to build with).
     pub build_scaffolds: bool,
     /// How long one request may take to arrive (`REQUEST_DEADLINE`; shorter in tests).

@@ -1,31 +1,38 @@
 //! `cargo xtask new <name>`: scaffold a problem crate that builds, bundles and passes its sample
 //! from the start (a placeholder problem, the sum of the input's integers, whose brute force
-//! counts and whose solver adds), registered for the root tests by one line in the root
-//! `Cargo.toml`, above the `xtask new:` marker. The workbench finds it without that line (by
-//! its oracle program, `src/bin/oracle.rs`).
+//! counts and whose solver adds). It touches nothing outside its crate and its samples: the
+//! workspace's members are `crates/*`, the workbench finds the crate by its oracle program
+//! (`src/bin/oracle.rs`), and the crate checks itself (`tests/checks.rs`, which
+//! `cargo test -p <name>` and `cargo test --workspace` run).
 //!
 //! It writes `crates/<name>/` (`Cargo.toml` with the judge's limits, `src/lib.rs`,
-//! `src/main.rs`, `src/oracle.rs`, `src/bin/oracle.rs`) and `samples/<name>/`, each first in a
-//! temporary folder under `.new-crates/` (which cargo ignores), then renamed into place; the
-//! crate's oracle program is built before it is registered, and the registry line is written
-//! last, through a temporary file renamed over the manifest. So a kill at any point leaves
-//! nothing or a whole crate, and the workspace always loads. `cargo xtask listen` scaffolds
-//! through [`scaffold`] as well.
+//! `src/main.rs`, `src/oracle.rs`, `src/bin/oracle.rs`, `tests/checks.rs`) and
+//! `samples/<name>/`, each first in a temporary folder under `.new-crates/` (which cargo
+//! ignores), then renamed into place, the samples first; the crate's oracle program is built
+//! last. So a kill at any point leaves nothing or a whole crate, and the workspace always
+//! loads. `cargo xtask listen` scaffolds through [`scaffold`] as well.
 
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
+use workspace_layout as workspace;
+
+mod names;
+mod templates;
+
+pub use names::{check_name, ident, oracle_type};
+use templates::*;
 
 pub const USAGE: &str = "\
 cargo xtask new <name> [--time-limit-ms T] [--memory-limit-mib M] [--no-build]
 
 Scaffolds the problem crate crates/<name>/ (a placeholder problem that builds, bundles and passes
-its sample: the sum of the input's integers) and samples/<name>/, builds its oracle program, and
-registers it for the root tests with one line in the root Cargo.toml, where it is pending (listed,
-never failing) until `solved = false` is removed from its Cargo.toml. The name is lowercase
+its sample: the sum of the input's integers) and samples/<name>/, and builds its oracle program;
+nothing else is written. Its tests/checks.rs runs the standard checks on its samples
+(`cargo test -p <name>`), pending (printed, never failing) until `solved = false` is removed
+from its Cargo.toml. The name is lowercase
 letters, digits and single hyphens, starting with a letter, and may not be a package of the
 workspace or of its dependencies (after `-`/`_` conversion), nor build, deps, examples,
 incremental (cargo's folders).
@@ -36,10 +43,8 @@ incremental (cargo's folders).
 Writes nothing when it refuses; a kill at any point leaves nothing or a whole crate.
 ";
 
-/// The range of a time limit, in ms, that `new` and `listen` accept.
-pub const TIME_LIMIT_MS: std::ops::RangeInclusive<u64> = 1..=600_000;
-/// The range of a memory limit, in MiB, that `new` and `listen` accept.
-pub const MEMORY_LIMIT_MIB: std::ops::RangeInclusive<u64> = 1..=1_048_576;
+/// The ranges of the limits that `new` and `listen` accept.
+pub use workspace_layout::{MEMORY_LIMIT_MIB, TIME_LIMIT_MS};
 
 pub fn run(args: Vec<String>) -> Result<()> {
     let mut args = Args::new(args);
@@ -109,7 +114,7 @@ pub struct Spec {
     pub memory_limit_mib: u64,
     /// `samples/<name>/<case>.in` and `.out`: (case, input, expected output).
     pub samples: Vec<(String, String, String)>,
-    /// Build the oracle program before registering (and take the crate back if it fails).
+    /// Build the oracle program (and take the crate back if it fails).
     pub build: bool,
     /// The files the judge gives the input in and reads the answer from (`None`: stdin,
     /// stdout), as `input-file` and `output-file` of `[package.metadata.judge]`; `main.rs`
@@ -176,7 +181,7 @@ pub fn left_to_fill(root: &Path, name: &str) -> Vec<String> {
             name
         ));
     }
-    let samples = workspace::samples_dir(root, name);
+    let samples = workspace::ProblemCrate::new(root, name).samples_dir();
     let has_sample = std::fs::read_dir(&samples).is_ok_and(|entries| {
         entries
             .flatten()
@@ -200,165 +205,9 @@ pub struct Report {
     pub formatted: bool,
 }
 
-/// The registry's manifest (the root package's, whose dev-dependencies the root tests visit),
-/// relative to the workspace root, and the marker a registration goes above.
-pub const REGISTRY: &str = "Cargo.toml";
-
 /// Where scaffolds are written before they are renamed into place: beside `crates/`, outside
 /// the workspace's members, so cargo never sees a half-written crate.
 pub const STAGING: &str = ".new-crates";
-pub const REGISTRY_MARKER: &str = "# xtask new: problem crates above this line";
-
-/// Cargo's folders beside the binaries of `target/<profile>/`: a binary of such a name clashes.
-const CARGO_FOLDERS: [&str; 4] = ["build", "deps", "examples", "incremental"];
-
-/// Checks a crate name against the workspace at `root`: lowercase ASCII letters, digits and
-/// single hyphens, starting with a letter; not a keyword, a standard crate, one of cargo's
-/// folders, nor the name of a package of the workspace or its dependencies (`Cargo.lock`), `-`
-/// and `_` counted as one.
-pub fn check_name(root: &Path, name: &str) -> Result<()> {
-    check_name_shape(name)?;
-    if CARGO_FOLDERS.contains(&name) || name == "target" {
-        bail!(
-            "{:?} is the name of one of cargo's folders under target/ (build, deps, examples, \
-             incremental); pick another",
-            name
-        );
-    }
-    let taken = taken_names(root)?;
-    if let Some(package) = taken.iter().find(|t| t.replace('_', "-") == name) {
-        bail!(
-            "{:?} is taken: the workspace already has a package {:?} (in Cargo.lock or under \
-             crates/), and a crate's name may not equal another's after `-`/`_` conversion",
-            name,
-            package
-        );
-    }
-    Ok(())
-}
-
-/// The packages of the workspace and of its dependencies: `Cargo.lock`'s names, the folders
-/// under `crates/`, and the workspace's own folders.
-fn taken_names(root: &Path) -> Result<Vec<String>> {
-    let mut names: Vec<String> = [
-        "xtask",
-        "gamedp",
-        "problems",
-        "bundler",
-        "workbench",
-        "test-kit",
-        "samples",
-        "snapshots",
-        "tests",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    let lock = root.join("Cargo.lock");
-    if lock.is_file() {
-        let text = std::fs::read_to_string(&lock)
-            .with_context(|| format!("reading {}", lock.display()))?;
-        for line in text.lines() {
-            if let Some(name) = line.strip_prefix("name = \"") {
-                names.push(name.trim_end_matches('"').to_string());
-            }
-        }
-    }
-    if let Ok(entries) = std::fs::read_dir(root.join("crates")) {
-        for entry in entries.flatten() {
-            names.push(entry.file_name().to_string_lossy().into_owned());
-        }
-    }
-    Ok(names)
-}
-
-fn check_name_shape(name: &str) -> Result<()> {
-    let bytes = name.as_bytes();
-    let valid = !bytes.is_empty()
-        && bytes.len() <= 64
-        && bytes[0].is_ascii_lowercase()
-        && bytes
-            .iter()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || *b == b'-')
-        && !name.ends_with('-')
-        && !name.contains("--");
-    if !valid {
-        bail!(
-            "{:?} is not a valid problem crate name: use lowercase letters, digits and single \
-             hyphens, starting with a letter (e.g. p1234-tile-game)",
-            name
-        );
-    }
-    // Keywords cannot be crate idents (`self`, `fn`, ...), nor `std`/`core` be shadowed.
-    const RESERVED: [&str; 57] = [
-        "as",
-        "break",
-        "const",
-        "continue",
-        "crate",
-        "else",
-        "enum",
-        "extern",
-        "false",
-        "fn",
-        "for",
-        "if",
-        "impl",
-        "in",
-        "let",
-        "loop",
-        "match",
-        "mod",
-        "move",
-        "mut",
-        "pub",
-        "ref",
-        "return",
-        "self",
-        "static",
-        "struct",
-        "super",
-        "trait",
-        "true",
-        "type",
-        "unsafe",
-        "use",
-        "where",
-        "while",
-        "async",
-        "await",
-        "dyn",
-        "abstract",
-        "become",
-        "box",
-        "do",
-        "final",
-        "macro",
-        "override",
-        "priv",
-        "typeof",
-        "unsized",
-        "virtual",
-        "yield",
-        "try",
-        "gen",
-        "std",
-        "core",
-        "alloc",
-        "proc-macro",
-        "test",
-        "union",
-    ];
-    if RESERVED.contains(&name) {
-        bail!("{:?} is a Rust keyword or a standard crate's name", name);
-    }
-    Ok(())
-}
-
-/// The crate's name as a Rust identifier: `p1234-tile-game` -> `p1234_tile_game`.
-pub fn ident(name: &str) -> String {
-    name.replace('-', "_")
-}
 
 /// Creates the problem crate of `spec` in the workspace at `root` (see the module
 /// documentation).
@@ -368,7 +217,7 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
     check_name(root, name)?;
     check_limits(spec.time_limit_ms, spec.memory_limit_mib)?;
     let crate_dir = root.join("crates").join(name);
-    let samples_dir = workspace::samples_dir(root, name);
+    let samples_dir = workspace::ProblemCrate::new(root, name).samples_dir();
     for path in [&crate_dir, &samples_dir] {
         if path.symlink_metadata().is_ok() {
             bail!("{} already exists; nothing was written", path.display());
@@ -384,19 +233,13 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
             bail!("{:?} is not a sample name; nothing was written", case);
         }
     }
-    // The registration is prepared (marker found, name not yet there) before any write.
-    let registry = root.join(REGISTRY);
-    let line = format!(
-        "{} = {{ path = \"crates/{}\", features = [\"oracle\"] }}",
-        name, name
-    );
-    let edited_registry = insert_above_marker(&registry, REGISTRY_MARKER, &line)?;
-
     let id = ident(name);
+    let oracle = oracle_type(name);
     let fill = |template: &str| {
         template
             .replace("{{name}}", name)
             .replace("{{ident}}", &id)
+            .replace("{{Oracle}}", &oracle)
             .replace("{{description}}", &toml_string(&spec.description))
             .replace("{{time_limit_ms}}", &spec.time_limit_ms.to_string())
             .replace("{{memory_limit_mib}}", &spec.memory_limit_mib.to_string())
@@ -410,6 +253,7 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
         ("src/main.rs", fill(MAIN_RS)),
         ("src/oracle.rs", fill(ORACLE_RS)),
         ("src/bin/oracle.rs", fill(ORACLE_PROGRAM_RS)),
+        ("tests/checks.rs", fill(CHECKS_RS)),
     ];
     let mut sample_files: Vec<(String, String)> = Vec::new();
     for (case, input, output) in &spec.samples {
@@ -484,92 +328,18 @@ pub fn scaffold(root: &Path, spec: &Spec) -> Result<Report> {
             ));
         }
     }
-    if let Err(err) = replace_file(&registry, &edited_registry) {
-        take_back(&stage, &crate_dir, &samples_dir);
-        return Err(err.context("nothing was left behind"));
-    }
-    pause_point("registered");
+    pause_point("built");
     std::fs::remove_dir_all(&stage).ok();
     let mut created: Vec<PathBuf> = crate_files.iter().map(|(p, _)| crate_dir.join(p)).collect();
     created.extend(sample_files.iter().map(|(p, _)| samples_dir.join(p)));
     Ok(Report {
         created,
-        edited: vec![registry],
+        edited: Vec::new(),
         formatted,
     })
 }
 
-/// The `input-file` and `output-file` lines of `[package.metadata.judge]`, for a judge that
-/// names files.
-fn judge_files(spec: &Spec) -> String {
-    let mut lines = String::new();
-    if spec.input_file.is_some() || spec.output_file.is_some() {
-        lines.push_str("# The files the judge gives the input in and reads the answer from.\n");
-    }
-    for (key, file) in [
-        ("input-file", &spec.input_file),
-        ("output-file", &spec.output_file),
-    ] {
-        if let Some(file) = file {
-            lines.push_str(&format!("{} = \"{}\"\n", key, toml_string(file)));
-        }
-    }
-    lines
-}
-
-/// `[package.metadata.problem]` with the statement's name and URL, when known.
-fn statement_table(spec: &Spec) -> String {
-    match &spec.statement {
-        Some((name, url)) => format!(
-            "\n# The statement this crate solves (a problem received again is known by its URL).\n\
-             [package.metadata.problem]\nname = \"{}\"\nurl = \"{}\"\n",
-            toml_string(name),
-            toml_string(url)
-        ),
-        None => String::new(),
-    }
-}
-
-/// The body of `main`: stdin to stdout, or the judge's files.
-fn run_call(spec: &Spec) -> String {
-    if spec.input_file.is_none() && spec.output_file.is_none() {
-        return format!("dp_core::run({}::solve)", ident(&spec.name));
-    }
-    let show = |file: &Option<String>| match file {
-        Some(file) => format!("Some({:?})", file),
-        None => "None".to_string(),
-    };
-    format!(
-        "// The judge gives the input in a file and reads the answer from one (None: stdin,\n    \
-         // stdout), as [package.metadata.judge] says.\n    \
-         dp_core::run_files({}, {}, {}::solve)",
-        show(&spec.input_file),
-        show(&spec.output_file),
-        ident(&spec.name)
-    )
-}
-
-/// Refuses limits outside [`TIME_LIMIT_MS`] and [`MEMORY_LIMIT_MIB`] (a limit past what cargo
-/// reads as an integer would break the workspace's manifest).
-pub fn check_limits(time_limit_ms: u64, memory_limit_mib: u64) -> Result<()> {
-    if !TIME_LIMIT_MS.contains(&time_limit_ms) {
-        bail!(
-            "a time limit of {} ms is outside {}..={} ms",
-            time_limit_ms,
-            TIME_LIMIT_MS.start(),
-            TIME_LIMIT_MS.end()
-        );
-    }
-    if !MEMORY_LIMIT_MIB.contains(&memory_limit_mib) {
-        bail!(
-            "a memory limit of {} MiB is outside {}..={} MiB",
-            memory_limit_mib,
-            MEMORY_LIMIT_MIB.start(),
-            MEMORY_LIMIT_MIB.end()
-        );
-    }
-    Ok(())
-}
+pub use workspace_layout::check_limits;
 
 /// Moves what this scaffold placed (its `moving-*` markers say so, its staged copy is gone)
 /// back into the stage, then removes the stage, after a failed step.
@@ -589,9 +359,8 @@ fn take_back(stage: &Path, crate_dir: &Path, samples_dir: &Path) {
 
 /// Finishes or takes back what a killed scaffold left, from its staging folder
 /// (`.new-crates/<name>-<pid>`, its process gone): before its crate was moved into place, its
-/// samples (if they were) are removed again; after, the crate is whole and its registry line is
-/// written if missing. So after a kill and the next `new` or `listen`, a crate is there whole
-/// and registered, or not at all.
+/// samples (if they were) are removed again; after, the crate is whole. So after a kill and the
+/// next `new` or `listen`, a crate is there whole, or not at all.
 pub fn recover(root: &Path) -> Result<()> {
     let staging = root.join(STAGING);
     let Ok(entries) = std::fs::read_dir(&staging) else {
@@ -611,7 +380,7 @@ pub fn recover(root: &Path) -> Result<()> {
         }
         let stage = entry.path();
         let crate_dir = root.join("crates").join(name);
-        let samples_dir = workspace::samples_dir(root, name);
+        let samples_dir = workspace::ProblemCrate::new(root, name).samples_dir();
         let moved = |what: &str| {
             stage.join(format!("moving-{}", what)).exists() && !stage.join(what).exists()
         };
@@ -623,19 +392,6 @@ pub fn recover(root: &Path) -> Result<()> {
             }
             if moved("samples") && !stage.join("samples-back").exists() {
                 std::fs::remove_dir_all(&samples_dir).ok();
-            }
-        } else if moved("crate") && crate_dir.join("Cargo.toml").is_file() {
-            let registry = root.join(REGISTRY);
-            let line = format!(
-                "{} = {{ path = \"crates/{}\", features = [\"oracle\"] }}",
-                name, name
-            );
-            if let Ok(text) = insert_above_marker(&registry, REGISTRY_MARKER, &line) {
-                replace_file(&registry, &text)?;
-                eprintln!(
-                    "note: registered crates/{}, which an interrupted scaffold left unregistered",
-                    name
-                );
             }
         } else if moved("samples") && !moved("crate") && samples_dir.is_dir() {
             // The samples were moved in, the crate was not: take them back out.
@@ -676,492 +432,5 @@ fn write_new(path: &Path, text: &str) -> Result<()> {
         .with_context(|| format!("writing {}", path.display()))
 }
 
-/// Replaces `path` by `text` through a temporary file in the same folder renamed over it, so
-/// that a reader (cargo) sees the old text or the new, never a part.
-pub fn replace_file(path: &Path, text: &str) -> Result<()> {
-    let name = path.file_name().unwrap_or_default().to_string_lossy();
-    let temp = path.with_file_name(format!(".{}.{}.tmp", name, std::process::id()));
-    let written = std::fs::write(&temp, text)
-        .and_then(|()| std::fs::File::open(&temp)?.sync_all())
-        .with_context(|| format!("writing {}", temp.display()));
-    if let Err(err) = written {
-        std::fs::remove_file(&temp).ok();
-        return Err(err);
-    }
-    std::fs::rename(&temp, path).with_context(|| format!("renaming over {}", path.display()))
-}
-
-/// A TOML basic string's text: `"` and `\` escaped, control characters dropped.
-fn toml_string(text: &str) -> String {
-    let mut out = String::new();
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
-/// The text of `path` with `line` inserted above the line holding `marker` (with its
-/// indentation); fails if the marker is missing or `line` is already there.
-pub fn insert_above_marker(path: &Path, marker: &str, line: &str) -> Result<String> {
-    let mut text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-    let key = line.split('=').next().unwrap_or(line).trim();
-    if text
-        .lines()
-        .any(|l| l.split('=').next().unwrap_or(l).trim() == key)
-    {
-        bail!(
-            "{} already registers {}; nothing was written",
-            path.display(),
-            key
-        );
-    }
-    let Some(at) = text.find(marker) else {
-        bail!(
-            "{} has no line {:?} to register the crate above; nothing was written",
-            path.display(),
-            marker
-        );
-    };
-    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-    let indent = text[line_start..at].to_string();
-    if !indent.chars().all(|c| c == ' ' || c == '\t') {
-        bail!(
-            "{}: the marker {:?} must start its line; nothing was written",
-            path.display(),
-            marker
-        );
-    }
-    text.insert_str(line_start, &format!("{}{}\n", indent, line));
-    Ok(text)
-}
-
-const CARGO_TOML: &str = r#"[package]
-name = "{{name}}"
-description = "{{description}}"
-version.workspace = true
-edition.workspace = true
-license.workspace = true
-rust-version = "1.63"
-publish = false
-
-# The statement's limits, enforced by `cargo xtask judge`.
-[package.metadata.judge]
-time-limit-ms = {{time_limit_ms}}
-memory-limit-mib = {{memory_limit_mib}}
-{{judge_files}}# Not solved yet: `cargo test --workspace` lists this crate as pending instead of failing on its
-# samples. Remove the line once src/lib.rs solves the problem.
-solved = false
-{{statement}}
-[features]
-# The oracle and its program, for tests and `cargo xtask stress | brute | sample | bench | test`.
-oracle = ["dep:test-kit"]
-
-[dependencies]
-dp-core = { path = "../dp-core" }
-test-kit = { path = "../test-kit", optional = true }
-
-# The oracle program that `cargo xtask` builds for this crate alone and runs.
-[[bin]]
-name = "{{name}}-oracle"
-path = "src/bin/oracle.rs"
-required-features = ["oracle"]
-"#;
-
-const LIB_RS: &str = r#"//! {{name}}: a placeholder problem from the workbench, to be replaced by the real one: print
-//! the sum of the input's integers.
-
-use dp_core::{Error, Scanner};
-use std::io::Write;
-
-#[cfg(feature = "oracle")]
-pub mod oracle;
-
-/// Most integers accepted.
-pub const MAX_COUNT: usize = 100_000;
-/// Largest integer accepted.
-pub const MAX_VALUE: u64 = 1_000_000_000;
-
-/// Reads 1 to [`MAX_COUNT`] integers in `0..=MAX_VALUE` and writes their sum.
-///
-/// # Errors
-/// A malformed or out-of-range token, no integer, or too many.
-///
-/// # Complexity
-/// O(input).
-///
-/// # Example
-/// ```
-/// let mut out = Vec::new();
-/// {{ident}}::solve(b"20 22\n", &mut out).unwrap();
-/// assert_eq!(out, b"42\n");
-/// ```
-pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
-    let mut sc = Scanner::new(input);
-    let mut sum: u64 = sc.next_in(0..=MAX_VALUE, "a")?;
-    let mut count = 1;
-    while !sc.is_at_end() {
-        if count == MAX_COUNT {
-            return Err(sc.invalid("more integers than MAX_COUNT"));
-        }
-        sum += sc.next_in(0..=MAX_VALUE, "a")?;
-        count += 1;
-    }
-    writeln!(out, "{}", sum)?;
-    Ok(())
-}
-"#;
-
-const MAIN_RS: &str = r#"fn main() {
-    {{run}}
-}
-"#;
-
-const ORACLE_RS: &str = r#"//! Test oracle (feature `oracle`) of a placeholder problem from the workbench: the input
-//! format (one description gives the generator, renderer, parser and shrinker), a brute force
-//! that sums by counting, and its size guard. The oracle program (src/bin/oracle.rs) runs it
-//! for `cargo xtask stress`.
-
-use test_kit::format::{int, until_end, Format};
-use test_kit::{at_most, Problem, Solve};
-
-pub struct ProblemOracle;
-
-impl Problem for ProblemOracle {
-    const NAME: &'static str = "{{name}}";
-    const SOLVE: Solve = crate::solve;
-    type Value = Vec<u64>;
-
-    /// Integers, one per line, until the end of input: small ones are 1 to 5 up to 1000.
-    fn format() -> impl Format<Value = Vec<u64>> {
-        let a = int("a", 0..=crate::MAX_VALUE).small(0..=1000);
-        until_end(1..=crate::MAX_COUNT, a)
-    }
-
-    fn brute(numbers: &Vec<u64>) -> String {
-        let units = numbers.iter().flat_map(|&x| (0..x).map(|_| 1u64));
-        format!("{}\n", units.sum::<u64>())
-    }
-
-    fn refuses(numbers: &Vec<u64>) -> Option<String> {
-        at_most("(the sum)", numbers.iter().sum(), 10_000_000)
-    }
-}
-"#;
-
-const ORACLE_PROGRAM_RS: &str = r#"//! The oracle program of {{name}}: `cargo xtask stress | brute | sample | bench | test` run it.
-
-fn main() {
-    test_kit::oracle_program::<{{ident}}::oracle::ProblemOracle>()
-}
-"#;
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::process::TempDir;
-
-    /// A workspace with only what `scaffold` reads: the lock file, the registry and the core.
-    fn mini_workspace() -> TempDir {
-        let dir = TempDir::new("new-mini");
-        let write = |path: &str, text: &str| {
-            let path = dir.0.join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        };
-        write(
-            "Cargo.lock",
-            "[[package]]\nname = \"itertools\"\n\n[[package]]\nname = \"serde_json\"\n",
-        );
-        write(
-            "crates/dp-core/Cargo.toml",
-            "[package]\nname = \"dp-core\"\n",
-        );
-        write(
-            REGISTRY,
-            &format!(
-                "[dependencies]\ndp-core = {{ path = \"../dp-core\" }}\n{}\n",
-                REGISTRY_MARKER
-            ),
-        );
-        dir
-    }
-
-    /// The placeholder spec without the build (the scratch workspace has no crates to build).
-    fn unbuilt(name: &str) -> Spec {
-        Spec {
-            build: false,
-            ..Spec::placeholder(name)
-        }
-    }
-
-    /// Every file under `dir`, relative, with its content.
-    fn snapshot(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
-        let mut files = Vec::new();
-        let mut stack = vec![dir.to_path_buf()];
-        while let Some(d) = stack.pop() {
-            for entry in std::fs::read_dir(&d).unwrap() {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else {
-                    let content = std::fs::read(&path).unwrap();
-                    files.push((path.strip_prefix(dir).unwrap().to_path_buf(), content));
-                }
-            }
-        }
-        files.sort();
-        files
-    }
-
-    #[test]
-    fn names_are_checked() {
-        let ws = mini_workspace();
-        for good in ["p1234-tile-game", "nim", "a1", "x-2-y"] {
-            check_name(&ws.0, good).unwrap();
-        }
-        for bad in [
-            "",
-            "1abc",
-            "Abc",
-            "a_b",
-            "a--b",
-            "a-",
-            "-a",
-            "dp-core",
-            "xtask",
-            "self",
-            "a b",
-            "a/b",
-            "..",
-            "problems",
-            "itertools",
-            "serde-json",
-            "build",
-            "deps",
-            "examples",
-            "incremental",
-        ] {
-            assert!(check_name(&ws.0, bad).is_err(), "{:?}", bad);
-        }
-        let err = check_name(&ws.0, "serde-json").unwrap_err().to_string();
-        assert!(err.contains("package \"serde_json\""), "{}", err);
-        assert_eq!(ident("p1234-tile-game"), "p1234_tile_game");
-    }
-
-    #[test]
-    fn scaffold_writes_the_crate_and_one_registry_line() {
-        let ws = mini_workspace();
-        let report = scaffold(&ws.0, &unbuilt("p1-sum")).unwrap();
-        assert_eq!(report.edited, [ws.0.join(REGISTRY)]);
-        let registry = std::fs::read_to_string(ws.0.join(REGISTRY)).unwrap();
-        assert!(registry.ends_with(&format!(
-            "p1-sum = {{ path = \"crates/p1-sum\", features = [\"oracle\"] }}\n{}\n",
-            REGISTRY_MARKER
-        )));
-        let oracle = std::fs::read_to_string(ws.0.join("crates/p1-sum/src/oracle.rs")).unwrap();
-        assert!(oracle.contains("pub struct ProblemOracle;"));
-        // Unsolved until the user says otherwise: the root tests list it as pending.
-        let manifest = std::fs::read_to_string(ws.0.join("crates/p1-sum/Cargo.toml")).unwrap();
-        let judge =
-            manifest.parse::<toml::Table>().unwrap()["package"]["metadata"]["judge"].clone();
-        assert_eq!(judge.get("solved"), Some(&toml::Value::Boolean(false)));
-        // rustfmt keeps it so: the scaffold is formatted as written.
-        assert!(report.formatted);
-        // An oracle on the kit: 19 lines of code besides its comments.
-        assert!(oracle.lines().count() < 35, "{}", oracle.lines().count());
-        assert_eq!(
-            std::fs::read_to_string(ws.0.join("samples/p1-sum/sample.out")).unwrap(),
-            "42\n"
-        );
-        // A second time it refuses, and changes nothing.
-        let before = snapshot(&ws.0);
-        let err = scaffold(&ws.0, &unbuilt("p1-sum")).unwrap_err();
-        assert!(err.to_string().contains("is taken"), "{}", err);
-        assert_eq!(snapshot(&ws.0), before);
-    }
-
-    #[test]
-    fn samples_on_another_file_system_are_copied_in() {
-        let ws = mini_workspace();
-        // samples/ mounted from elsewhere: a rename from the stage fails with EXDEV.
-        let Some(_disk) = crate::process::TinyDisk::mount_at(&ws.0.join("samples"), "1m") else {
-            return;
-        };
-        scaffold(&ws.0, &unbuilt("p1-sum")).unwrap();
-        assert_eq!(
-            std::fs::read_to_string(ws.0.join("samples/p1-sum/sample.out")).unwrap(),
-            "42\n"
-        );
-        assert!(ws.0.join("crates/p1-sum/src/oracle.rs").is_file());
-        assert!(!ws.0.join(STAGING).read_dir().unwrap().any(|_| true));
-    }
-
-    #[test]
-    fn refusals_and_failed_writes_leave_everything_as_it_was() {
-        let ws = mini_workspace();
-        let before = snapshot(&ws.0);
-        for name in ["itertools", "build", "Bad"] {
-            assert!(scaffold(&ws.0, &unbuilt(name)).is_err());
-            assert_eq!(snapshot(&ws.0), before, "{}", name);
-        }
-        // A write that fails half way: `samples` is a file, so samples/<name>/ cannot be made
-        // after crates/<name>/ was written. Everything is taken back.
-        std::fs::write(ws.0.join("samples"), "not a folder").unwrap();
-        let before = snapshot(&ws.0);
-        let err = scaffold(&ws.0, &unbuilt("p2-sum")).unwrap_err();
-        assert!(
-            format!("{:#}", err).contains("nothing was left behind"),
-            "{:#}",
-            err
-        );
-        assert_eq!(snapshot(&ws.0), before);
-        assert!(!ws.0.join("crates/p2-sum").exists());
-        // And the registry edit, the last write, is undone when it fails: a registry that can
-        // be read but not written (a folder in its place is caught before any write, so
-        // simulate with a missing marker: refused up front).
-        std::fs::remove_file(ws.0.join("samples")).unwrap();
-        std::fs::write(ws.0.join(REGISTRY), "[dependencies]\n").unwrap();
-        let before = snapshot(&ws.0);
-        let err = scaffold(&ws.0, &unbuilt("p3-sum")).unwrap_err();
-        assert!(err.to_string().contains("has no line"), "{}", err);
-        assert_eq!(snapshot(&ws.0), before);
-    }
-
-    #[test]
-    fn what_is_left_to_fill_is_listed_until_filled() {
-        let ws = mini_workspace();
-        scaffold(&ws.0, &unbuilt("p10-sum")).unwrap();
-        let left = left_to_fill(&ws.0, "p10-sum");
-        assert_eq!(left.len(), 3, "{:?}", left);
-        assert!(
-            left[0].contains("Cargo.toml: the description"),
-            "{:?}",
-            left
-        );
-        assert!(left[1].contains("src/lib.rs"), "{:?}", left);
-        assert!(left[2].contains("src/oracle.rs"), "{:?}", left);
-        // A statement's name fills the description; a solver written is no longer listed.
-        let named = Spec {
-            description: "Luogu: P1 Sum (https://www.luogu.com.cn/problem/P1)".to_string(),
-            statement: Some((
-                "P1 Sum".to_string(),
-                "https://www.luogu.com.cn/problem/P1".to_string(),
-            )),
-            samples: Vec::new(),
-            ..unbuilt("p11-sum")
-        };
-        scaffold(&ws.0, &named).unwrap();
-        let lib = ws.0.join("crates/p11-sum/src/lib.rs");
-        std::fs::write(&lib, "//! p11: the sum.\n").unwrap();
-        let left = left_to_fill(&ws.0, "p11-sum");
-        assert_eq!(left.len(), 2, "{:?}", left);
-        assert!(left[0].contains("src/oracle.rs"), "{:?}", left);
-        assert!(left[1].contains("no samples"), "{:?}", left);
-        let manifest = std::fs::read_to_string(ws.0.join("crates/p11-sum/Cargo.toml")).unwrap();
-        assert!(
-            manifest
-                .contains("description = \"Luogu: P1 Sum (https://www.luogu.com.cn/problem/P1)\""),
-            "{}",
-            manifest
-        );
-        assert!(manifest.contains("[package.metadata.problem]\nname = \"P1 Sum\"\nurl = "));
-        // The manifest is valid TOML that `judge` reads.
-        crate::judge::limits_from_manifest(&manifest).unwrap();
-    }
-
-    #[test]
-    fn insertion_goes_above_the_marker_with_its_indent() {
-        let dir = TempDir::new("new-edit");
-        let path = dir.0.join("f.toml");
-        std::fs::write(&path, "a = 1\n    # mark\nc = 2\n").unwrap();
-        let text = insert_above_marker(&path, "# mark", "x = 3").unwrap();
-        assert_eq!(text, "a = 1\n    x = 3\n    # mark\nc = 2\n");
-        // A second registration of the same key is refused, as is a missing marker.
-        assert!(insert_above_marker(&path, "# mark", "a = 9").is_err());
-        assert!(insert_above_marker(&path, "# other", "y = 1").is_err());
-    }
-
-    #[test]
-    fn the_real_registry_has_its_marker_once() {
-        let text = std::fs::read_to_string(workspace::root().join(REGISTRY)).unwrap();
-        assert_eq!(text.matches(REGISTRY_MARKER).count(), 1);
-    }
-
-    /// A stage as a scaffold killed at some step leaves it: its process gone.
-    fn dead_stage(ws: &Path, name: &str, files: &[&str], dirs: &[&str]) -> PathBuf {
-        let stage = ws.join(STAGING).join(format!("{}-{}", name, u32::MAX));
-        std::fs::create_dir_all(&stage).unwrap();
-        for file in files {
-            std::fs::write(stage.join(file), "").unwrap();
-        }
-        for dir in dirs {
-            std::fs::create_dir_all(stage.join(dir)).unwrap();
-        }
-        stage
-    }
-
-    #[test]
-    fn a_kill_after_the_samples_moved_in_is_taken_back_by_the_next_run() {
-        let ws = mini_workspace();
-        let before = snapshot(&ws.0);
-        std::fs::create_dir_all(ws.0.join("samples/p5-sum")).unwrap();
-        std::fs::write(ws.0.join("samples/p5-sum/sample.in"), "1\n").unwrap();
-        let stage = dead_stage(&ws.0, "p5-sum", &["moving-samples"], &["crate"]);
-        recover(&ws.0).unwrap();
-        assert!(!stage.exists());
-        assert!(!ws.0.join("samples/p5-sum").exists());
-        std::fs::remove_dir_all(ws.0.join(STAGING)).unwrap();
-        assert_eq!(snapshot(&ws.0), before);
-        // Samples of the same name that the stage never moved are left alone.
-        std::fs::create_dir_all(ws.0.join("samples/p6-sum")).unwrap();
-        dead_stage(&ws.0, "p6-sum", &[], &["crate", "samples"]);
-        recover(&ws.0).unwrap();
-        assert!(ws.0.join("samples/p6-sum").is_dir());
-    }
-
-    #[test]
-    fn a_kill_after_the_crate_moved_in_is_registered_by_the_next_run() {
-        let ws = mini_workspace();
-        // The whole crate, as a scaffold without its last step leaves it.
-        scaffold(&ws.0, &unbuilt("p7-sum")).unwrap();
-        let registry = ws.0.join(REGISTRY);
-        let registered = std::fs::read_to_string(&registry).unwrap();
-        let line = "p7-sum = { path = \"crates/p7-sum\", features = [\"oracle\"] }\n";
-        std::fs::write(&registry, registered.replace(line, "")).unwrap();
-        dead_stage(&ws.0, "p7-sum", &["moving-samples", "moving-crate"], &[]);
-        recover(&ws.0).unwrap();
-        assert_eq!(std::fs::read_to_string(&registry).unwrap(), registered);
-        assert_eq!(std::fs::read_dir(ws.0.join(STAGING)).unwrap().count(), 0);
-        // Running again registers nothing twice.
-        dead_stage(&ws.0, "p7-sum", &["moving-samples", "moving-crate"], &[]);
-        recover(&ws.0).unwrap();
-        assert_eq!(std::fs::read_to_string(&registry).unwrap(), registered);
-    }
-
-    #[test]
-    fn limits_out_of_range_are_refused() {
-        let ws = mini_workspace();
-        for (ms, mib) in [
-            (0, 256),
-            (600_001, 256),
-            (1000, 0),
-            (1000, 1 << 21),
-            (u64::MAX, 256),
-        ] {
-            let spec = Spec {
-                time_limit_ms: ms,
-                memory_limit_mib: mib,
-                ..unbuilt("p8-sum")
-            };
-            let err = scaffold(&ws.0, &spec).unwrap_err().to_string();
-            assert!(err.contains("outside"), "{}", err);
-        }
-        assert!(!ws.0.join("crates/p8-sum").exists());
-    }
-}
+mod tests;

@@ -4,59 +4,32 @@
 //! problem recompiles that problem and its program, nothing else.
 
 use crate::build_dir;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use workspace_layout::{self as workspace, ProblemCrate};
 
-/// The oracle program's binary name for crate `name`.
-pub fn binary_name(name: &str) -> String {
-    format!("{}-oracle", name)
-}
-
-/// Whether crate `name` under `root/crates/` declares an oracle program: a `[[bin]]` named
-/// `<name>-oracle` in its manifest and an `oracle` feature.
-pub fn has_oracle(root: &Path, name: &str) -> bool {
-    let manifest = root.join("crates").join(name).join("Cargo.toml");
-    let Ok(text) = std::fs::read_to_string(manifest) else {
-        return false;
-    };
-    let Ok(value) = text.parse::<toml::Table>() else {
-        return false;
-    };
-    let has_feature = value
-        .get("features")
-        .and_then(|f| f.get("oracle"))
-        .is_some();
-    let has_bin = value
-        .get("bin")
-        .and_then(|b| b.as_array())
-        .is_some_and(|bins| {
-            bins.iter()
-                .any(|b| b.get("name").and_then(|n| n.as_str()) == Some(&binary_name(name)))
-        });
-    has_feature && has_bin
-}
-
-/// The problem crates with an oracle program, sorted: found, not listed.
+/// The problem crates with an oracle program ([`ProblemCrate::has_oracle`]), sorted: found,
+/// not listed.
 pub fn with_oracle(root: &Path) -> Result<Vec<String>> {
     Ok(workspace::problem_crates(root)?
         .into_iter()
-        .filter(|name| has_oracle(root, name))
+        .filter(ProblemCrate::has_oracle)
+        .map(|problem| problem.name().to_string())
         .collect())
 }
 
 /// Checks that `name` is a problem crate with an oracle program.
 pub fn check(root: &Path, name: &str) -> Result<()> {
-    workspace::check_problem(root, name)?;
-    if !has_oracle(root, name) {
+    let problem = ProblemCrate::find(root, name)?;
+    if !problem.has_oracle() {
         bail!(
             "{} has no oracle program: its Cargo.toml needs a [[bin]] named {} (path \
              src/bin/oracle.rs, required-features [\"oracle\"]) and an `oracle` feature, as \
              `cargo xtask new` writes them (with oracle crates having: {})",
             name,
-            binary_name(name),
+            problem.oracle_binary(),
             with_oracle(root)?.join(", ")
         );
     }
@@ -85,10 +58,14 @@ pub fn build_each(
     names: &[String],
     built: &mut dyn FnMut(usize, &Path),
 ) -> Result<Vec<PathBuf>> {
-    let features: Vec<String> = names.iter().map(|n| format!("{}/oracle", n)).collect();
     let mut args = build_dir::cargo_args();
-    args.extend(["--features".to_string(), features.join(",")]);
-    let bins: Vec<String> = names.iter().map(|n| binary_name(n)).collect();
+    // `oracle` of every selected package: the qualified `<crate>/oracle` would name the
+    // dev-dependency each problem crate has on itself (for its tests), not the package.
+    args.extend(["--features".to_string(), "oracle".to_string()]);
+    let bins: Vec<String> = names
+        .iter()
+        .map(|n| ProblemCrate::new(root, n).oracle_binary())
+        .collect();
     for (name, bin) in names.iter().zip(&bins) {
         args.extend([
             "-p".to_string(),

@@ -6,10 +6,10 @@
 
 use crate::oracle_program;
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use sample_files::{write_pair, PairError};
 use std::path::{Path, PathBuf};
+use workspace_layout as workspace;
 
 pub const USAGE: &str = "\
 cargo xtask sample <crate> <NAME> [FILE] [--from-solution]
@@ -40,7 +40,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
         None => sample_files::read_capped(std::io::stdin().lock(), "stdin")
             .map_err(|err| context_error::err!("{}; nothing was written", err))?,
     };
-    let dir = workspace::samples_dir(&root, name);
+    let dir = workspace::ProblemCrate::new(&root, name).samples_dir();
     for path in [
         dir.join(format!("{}.in", case)),
         dir.join(format!("{}.out", case)),
@@ -50,7 +50,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
         }
     }
     // The input goes to the oracle program through a scratch file under target/.
-    let scratch = bundler::TempDir::new("sample")?;
+    let scratch = workspace_layout::TempDir::new("sample")?;
     let scratch_input = scratch.path().join("input");
     std::fs::write(&scratch_input, &input)
         .with_context(|| format!("writing {}", scratch_input.display()))?;

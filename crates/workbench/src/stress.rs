@@ -4,8 +4,8 @@
 //! failure is shrunk, printed and saved as `samples/<crate>/stress-<seed>.in` and `.out`.
 
 use crate::oracle_program;
-use bundler::workspace;
 use context_error::{bail, Result};
+use workspace_layout as workspace;
 
 pub const USAGE: &str = "\
 cargo xtask stress <crate> [--cases N] [--seed S] [--jobs J] [--case-time-limit-ms T]
@@ -41,7 +41,12 @@ pub fn run(args: Vec<String>) -> Result<()> {
         .any(|a| a == "--save-dir" || a.starts_with("--save-dir="))
     {
         forwarded.push("--save-dir".to_string());
-        forwarded.push(workspace::samples_dir(&root, name).display().to_string());
+        forwarded.push(
+            workspace::ProblemCrate::new(&root, name)
+                .samples_dir()
+                .display()
+                .to_string(),
+        );
     }
     let code = oracle_program::run(&root, name, &forwarded)?;
     match code {

@@ -1,26 +1,26 @@
-//! `cargo xtask test <crate>`: one problem's tests alone, in seconds: the crate's unit tests and
-//! doctests (`cargo test -p <crate> --features oracle`), then its oracle program's standard
-//! checks on 200 random inputs and on every sample (the checks the root tests give every
-//! problem). The whole suite, snapshots and the per-problem modules of `tests/` included, is
-//! `cargo test --workspace`.
+//! `cargo xtask test <crate>`: one problem's tests alone, in seconds: the crate's own tests
+//! (`cargo test -p <crate> --features oracle`: its unit tests, doctests and `tests/`, among them
+//! `tests/checks.rs`, the standard checks on its samples), then its oracle program's standard
+//! checks on 200 random inputs and on every sample. The whole suite, snapshots and the tests
+//! that cross problems included, is `cargo test --workspace`.
 
 use crate::oracle_program;
 use bundler::cli::Args;
-use bundler::workspace;
 use context_error::{bail, Context, Result};
 use std::process::Command;
+use workspace_layout as workspace;
 
 pub const USAGE: &str = "\
 cargo xtask test <crate> [--no-unit]
 
-One problem's tests: `cargo test -p <crate> --features oracle` (its unit tests and doctests),
-then its oracle program's `check` on samples/<crate>/: the solver against the brute force on
+One problem's tests: `cargo test -p <crate> --features oracle` (its unit tests, doctests and
+tests/), then its oracle program's `check` on samples/<crate>/: the solver against the brute force on
 200 random inputs, parse and render round trips, shrinks that change the input, every sample's
 .out (also with CRLF line ends), and a stray word appended to an accepted sample refused;
 then lists what is left to fill (a description that names no problem, the placeholder's solver
 or brute force, no samples).
   --no-unit   skip `cargo test` (the checks alone)
-The whole suite (snapshots, tests/<crate>.rs) is `cargo test --workspace`.
+The whole suite (snapshots, the tests that cross problems) is `cargo test --workspace`.
 ";
 
 pub fn run(args: Vec<String>) -> Result<()> {
@@ -48,7 +48,7 @@ pub fn run(args: Vec<String>) -> Result<()> {
             bail!("cargo test -p {} --features oracle failed", name);
         }
     }
-    let samples = workspace::samples_dir(&root, name);
+    let samples = workspace::ProblemCrate::new(&root, name).samples_dir();
     let code = oracle_program::run(
         &root,
         name,

@@ -1,5 +1,5 @@
 //! The oracle program of p2599-stone-ends: `cargo xtask stress | brute | sample | bench | test` run it.
 
 fn main() {
-    test_kit::oracle_program::<p2599_stone_ends::oracle::ProblemOracle>()
+    test_kit::oracle_program::<p2599_stone_ends::oracle::StoneEnds>()
 }

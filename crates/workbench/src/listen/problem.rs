@@ -162,22 +162,7 @@ fn stream(json: &Value, key: &str, default: &str) -> Result<(Option<String>, Opt
 }
 
 /// A file name a solution may open in its working folder: one plain name, no path.
-pub fn check_file_name(file: &str) -> Result<()> {
-    let plain = !file.is_empty()
-        && file.len() <= 100
-        && file != "."
-        && file != ".."
-        && file
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_'));
-    if !plain {
-        bail!(
-            "{:?} is not a plain file name (letters, digits, `.`, `-`, `_`; no folder)",
-            file
-        );
-    }
-    Ok(())
-}
+pub use workspace_layout::check_file_name;
 
 #[cfg(test)]
 mod tests {

@@ -8,11 +8,11 @@ use super::names;
 use super::problem::Problem;
 use super::Config;
 use crate::new::{self, Spec};
-use bundler::workspace;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::Mutex;
+use workspace_layout as workspace;
 
 /// A problem accepted, to be scaffolded.
 pub struct Job {
@@ -198,7 +198,7 @@ impl<'a> Intake<'a> {
     fn check_given(&self, name: &str) -> Result<(), (u16, String)> {
         for path in [
             self.root.join("crates").join(name),
-            workspace::samples_dir(self.root, name),
+            workspace::ProblemCrate::new(self.root, name).samples_dir(),
         ] {
             if path.symlink_metadata().is_ok() {
                 return Err((
@@ -235,7 +235,8 @@ impl<'a> Intake<'a> {
                 }
                 continue;
             }
-            if workspace::samples_dir(self.root, &candidate)
+            if workspace::ProblemCrate::new(self.root, &candidate)
+                .samples_dir()
                 .symlink_metadata()
                 .is_ok()
             {

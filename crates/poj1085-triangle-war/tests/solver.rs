@@ -2,7 +2,7 @@
 //! traps, m = 18, and every malformed move.
 
 use dp_core::SplitMix64;
-use poj1085_triangle_war::oracle::{random_game, ProblemOracle as TriangleWarOracle};
+use poj1085_triangle_war::oracle::{random_game, TriangleWar as TriangleWarOracle};
 use test_kit::{check_input, find_mismatch, Input, LineEnds, Oracle};
 
 /// The brute force's verdicts on these games.

@@ -2,7 +2,7 @@
 //! files and every labelled tree of up to 5 vertices with 0 to 2 stones each; and at the largest
 //! sizes against the editorial's search from each start, written again here without recursion.
 
-use agc010f_tree_game::oracle::{brute_force, random_input, Input, ProblemOracle as TreeGame};
+use agc010f_tree_game::oracle::{brute_force, random_input, Input, TreeGame};
 use dp_core::SplitMix64;
 use test_kit::format::Graph;
 use test_kit::gen::TreeShape;

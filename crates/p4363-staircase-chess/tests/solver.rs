@@ -127,7 +127,7 @@ fn by_row_lengths(board: &Board) -> i64 {
             continue;
         }
         let stones: u64 = (0..rows).map(|r| radix.digit(code, r)).sum();
-        let black = stones.is_multiple_of(2);
+        let black = stones % 2 == 0;
         let value = moves
             .iter()
             .map(|&(child, r, c)| {
@@ -172,7 +172,7 @@ fn by_contour_array(board: &Board) -> i64 {
                 moves.push((mask ^ 3 << i, r, c));
             }
         }
-        let black = stones.is_multiple_of(2);
+        let black = stones % 2 == 0;
         value[mask] = moves
             .iter()
             .map(|&(child, r, c)| {

@@ -3,7 +3,7 @@
 //! `dp_core::wins_in_order`), each variant against the game played out literally on many
 //! seeds, and cases checked by hand.
 
-use core_bench::oracle::{brute_force, ProblemOracle as CoreBench};
+use core_bench::oracle::{brute_force, CoreBench};
 use core_bench::{acyclic, two_tokens};
 use test_kit::{run_solver, Oracle};
 

@@ -185,7 +185,7 @@ fn sample_pairs(text: &[u8]) -> Option<Vec<(usize, usize)>> {
 
 #[test]
 fn sample_out_files_come_from_the_brute_force_or_the_second_table() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/poj2311-cutting-game");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/poj2311-cutting-game");
     let table = second_table();
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {

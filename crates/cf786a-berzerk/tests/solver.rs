@@ -1,7 +1,7 @@
 //! cf786a-berzerk against its brute force (the rules iterated until nothing changes): every pair
 //! of sets for n up to 6, and random inputs including small sets at n up to 60.
 
-use cf786a_berzerk::oracle::{brute_force, ProblemOracle as Berzerk};
+use cf786a_berzerk::oracle::{brute_force, Berzerk};
 use test_kit::{find_mismatch, run_solver, Input, Oracle};
 
 #[test]

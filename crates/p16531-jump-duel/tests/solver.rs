@@ -2,7 +2,7 @@
 
 use dp_core::SplitMix64;
 use p16531_jump_duel::gap_mask::GapMask;
-use p16531_jump_duel::oracle::{brute_force, ProblemOracle as JumpDuelOracle};
+use p16531_jump_duel::oracle::{brute_force, JumpDuel as JumpDuelOracle};
 use p16531_jump_duel::{best_difference, solve, JumpDuel, MAX_OPEN_GAP, MAX_STEP};
 use test_kit::{find_mismatch, shrink_mismatch, Input, Oracle};
 

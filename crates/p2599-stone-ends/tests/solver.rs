@@ -340,7 +340,7 @@ fn sample_rows(text: &str) -> Option<Vec<Vec<u32>>> {
 
 #[test]
 fn sample_out_files_come_from_the_brute_force_or_the_full_tables() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/p2599-stone-ends");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/p2599-stone-ends");
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();

@@ -2,7 +2,7 @@
 //! small inputs, hand-checked cases, and the walk and the cutting game against the problem
 //! crates they stand for (ABC 201 D, POJ 2311).
 
-use core_bench::oracle::{brute_force, ProblemOracle as CoreBench};
+use core_bench::oracle::{brute_force, CoreBench};
 use test_kit::find_mismatch;
 
 #[test]

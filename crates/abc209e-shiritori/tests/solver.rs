@@ -2,7 +2,7 @@
 //! fixpoint): random files, every dictionary of one or two words over `a` and `B`, a planted
 //! bug caught, and the longest chain of the benchmark inputs against its closed form.
 
-use abc209e_shiritori::oracle::{brute_force, ProblemOracle as Shiritori};
+use abc209e_shiritori::oracle::{brute_force, Shiritori};
 use test_kit::{find_mismatch, run_solver, shrink_mismatch, Input, Oracle, Planted, PlantedSolver};
 
 #[test]

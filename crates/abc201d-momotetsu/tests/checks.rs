@@ -1,0 +1,8 @@
+//! The checks every problem crate gets ([`test_kit::CrateChecks`]): its solver against its brute
+//! force on random inputs, its samples in `samples/abc201d-momotetsu/`, a token appended refused.
+
+#[test]
+fn standard_checks_and_samples() {
+    test_kit::CrateChecks::<abc201d_momotetsu::oracle::Momotetsu>::new(env!("CARGO_MANIFEST_DIR"))
+        .run();
+}
