@@ -385,10 +385,10 @@ pub fn help() -> String {
         "{program} <command> [options]   (`{program} <command> --help` for its options)\n\ncommands:\n",
         program = PROGRAM
     );
+    // Under the heading's `cargo xtask`, the commands are named alone.
+    let program = format!("{} ", PROGRAM);
+    let indent = " ".repeat(program.len());
     for command in commands() {
-        // Under the heading's `cargo xtask`, the commands are named alone.
-        let program = format!("{} ", PROGRAM);
-        let indent = " ".repeat(program.len());
         for line in synopsis(command).lines() {
             let line = line
                 .strip_prefix(&program)
