@@ -164,13 +164,16 @@ fn new_refuses_bad_and_colliding_names_and_leaves_git_status_as_it_was() {
 #[test]
 fn every_subcommand_answers_help_with_its_options() {
     for (command, option) in [
+        ("bundle", "--no-generated"),
         ("judge", "--time-limit-ms"),
+        ("test", "--no-unit"),
         ("stress", "--case-time-limit-ms"),
-        ("brute", "FILE"),
-        ("sample", "NAME"),
+        ("brute", "<files>..."),
+        ("sample", "<name>"),
         ("new", "<name>"),
         ("listen", "--port"),
         ("bench", "--plot"),
+        ("accept", "<crates>..."),
     ] {
         let run = xtask(&[command, "--help"]);
         assert!(run.status.success(), "{}", command);
@@ -182,6 +185,28 @@ fn every_subcommand_answers_help_with_its_options() {
             stdout
         );
     }
+}
+
+#[test]
+fn the_list_of_commands_is_the_help_and_what_no_command_prints() {
+    let help = xtask(&["help"]);
+    assert!(help.status.success());
+    let list = text(&help.stdout);
+    for command in [
+        "bundle", "judge", "test", "stress", "brute", "sample", "new", "listen", "bench", "accept",
+    ] {
+        assert!(
+            list.lines()
+                .any(|l| l.starts_with(&format!("  {} ", command))),
+            "{} is missing from:\n{}",
+            command,
+            list
+        );
+    }
+    let none = xtask(&[]);
+    assert_eq!(none.status.code(), Some(1));
+    assert_eq!(text(&none.stdout), list);
+    assert_eq!(text(&none.stderr), "error: no command given\n");
 }
 
 #[test]

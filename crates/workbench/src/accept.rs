@@ -6,22 +6,13 @@
 //! The snapshots that remain are what no reviewed file pins: the bundler's fixture bundles
 //! (`crates/bundler/src/snapshots/`). A sample needs none: its `.out` is its reviewed answer.
 
-use bundler::cli::Args;
+use crate::flags::Accept;
 use context_error::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use workspace_layout as workspace;
 
-pub const USAGE: &str = "\
-cargo xtask accept [<crate>...]
-
-Accepts the pending insta snapshots: every NAME.snap.new that a failed snapshot assertion of
-`cargo test` wrote beside NAME.snap replaces it, under crates/<crate>/ (each crate given) or the
-whole workspace; none is left. Read the change first with `git diff` after it, or review one by
-one with `cargo insta review` (cargo install cargo-insta).
-";
-
-pub fn run(args: Vec<String>) -> Result<()> {
-    let names = Args::new(args).finish()?;
+pub fn run(flags: Accept) -> Result<()> {
+    let Accept { crates: names } = flags;
     let root = workspace::root();
     let mut dirs = Vec::new();
     for name in &names {

@@ -7,47 +7,30 @@
 
 pub mod plot;
 
+use crate::flags::Bench;
 use crate::judge;
 use crate::oracle_program;
 use crate::process::{self, Limits};
-use bundler::cli::Args;
 use context_error::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use workspace_layout as workspace;
 
-pub const USAGE: &str = "\
-cargo xtask bench [<crate>...] [--runs N] [--rustc PATH] [--plot FILE]
-
-Bundles each crate (checking its samples), compiles the bundle with `rustc -O --edition 2021`,
-runs it N times (default 5) on each of its oracle's bench_inputs under the crate's memory limit,
-and prints a Markdown table of the median wall time and the largest peak memory. With no crate,
-every problem crate whose oracle names benchmark inputs. The inputs are written afresh to
-target/bench/<crate>/ by the crate's oracle program (stale ones removed).
-  --runs N       runs per input (at least 1)
-  --rustc PATH   compile the bundle with PATH (e.g. /usr/bin/rustc, 1.63) instead of rustc;
-                 each row names its compiler
-  --plot FILE    also write an SVG: time and peak memory against input size, log-log, for each
-                 scaling series (inputs whose names differ in one number), with the fitted
-                 exponent in the legend
-Peak memory is measured by GNU time (/usr/bin/time) when installed; the command says which
-fallback it used when it is not.
-";
-
 /// Runs per input when `--runs` is not given.
 pub const DEFAULT_RUNS: usize = 5;
 /// No benchmark run may take longer than this: a slow solution is measured, a hung one is not.
 const TIME_CAP: Duration = Duration::from_secs(60);
 
-pub fn run(args: Vec<String>) -> Result<()> {
-    let mut args = Args::new(args);
-    let runs = args.parsed::<usize>("--runs")?.unwrap_or(DEFAULT_RUNS);
-    let rustc = args
-        .value("--rustc")?
-        .unwrap_or_else(|| "rustc".to_string());
-    let plot = args.value("--plot")?;
-    let names = args.finish()?;
+pub fn run(flags: Bench) -> Result<()> {
+    let Bench {
+        problems: names,
+        runs,
+        rustc,
+        plot,
+    } = flags;
+    let runs = runs.unwrap_or(DEFAULT_RUNS);
+    let rustc = rustc.unwrap_or_else(|| "rustc".to_string());
     if runs == 0 {
         bail!("--runs must be at least 1");
     }

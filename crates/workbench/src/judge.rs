@@ -6,9 +6,9 @@
 //! `memory-limit-mib`), defaulting to the statements' 1 s and 256 MiB; so do the files of a
 //! judge that names them (`input-file`, `output-file`: see [`crate::judge_files`]).
 
+use crate::flags::Judge;
 use crate::judge_files::Files;
 use crate::process::{self, Ending, Limits};
-use bundler::cli::Args;
 use context_error::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -20,36 +20,20 @@ mod compile;
 
 pub use compile::{build_bundled, build_release, compile_judge_style, full_disk, rustc_version};
 
-pub const USAGE: &str = "\
-cargo xtask judge <crate> [--bundled] [--time-limit-ms N] [--memory-limit-mib N] [--samples DIR]
-
-Runs the release binary (with --bundled: the bundle compiled by `rustc -O --edition 2021`, as
-judges do) on every samples/<crate>/*.in and prints a verdict per case (AC, WA, TLE, MLE, RE,
-and OLE: output limit exceeded, printing past twice the .out and 1 MiB more), its wall time
-and peak memory, then a summary; the exit code is 1 unless every case is AC.
-  --bundled               judge the bundle instead of the release binary
-  --time-limit-ms N       wall time limit (default: [package.metadata.judge] time-limit-ms, 1000)
-  --memory-limit-mib N    address space limit (default: memory-limit-mib, 256)
-  --samples DIR           the cases' folder (default samples/<crate>/)
-A .out starting with `error:` expects the solution to refuse the input with that line.
-";
-
 /// Time limit when the crate names none: the statements' 1 s.
 pub const DEFAULT_TIME_MS: u64 = workspace::DEFAULT_TIME_LIMIT_MS;
 /// Memory limit when the crate names none: the statements' 256 MiB.
 pub const DEFAULT_MEMORY_MIB: u64 = workspace::DEFAULT_MEMORY_LIMIT_MIB;
 
-pub fn run(args: Vec<String>) -> Result<()> {
-    let mut args = Args::new(args);
-    let bundled = args.flag("--bundled");
-    let time_ms = args.parsed::<u64>("--time-limit-ms")?;
-    let memory_mib = args.parsed::<u64>("--memory-limit-mib")?;
-    let samples = args.value("--samples")?;
-    let names = args.finish()?;
-    let name = match names.as_slice() {
-        [name] => name,
-        _ => bail!("usage: {}", USAGE.lines().next().unwrap_or_default()),
-    };
+pub fn run(flags: Judge) -> Result<()> {
+    let Judge {
+        problem: name,
+        bundled,
+        time_limit_ms: time_ms,
+        memory_limit_mib: memory_mib,
+        samples,
+    } = flags;
+    let name = &name;
     let root = workspace::root();
     ProblemCrate::find(&root, name)?;
     let mut limits = problem_limits(&root, name)?;

@@ -14,6 +14,7 @@
 //! | `new` | `new` | scaffold a problem crate |
 //! | `listen` | `listen` | scaffold problems sent by Competitive Companion |
 //! | `accept` | `accept` | the pending insta snapshots accepted, none left behind |
+//! | `flags` | | the command line of every command, declared once, and its help |
 //! | `oracle_program` | | find, build and run a crate's oracle program |
 //! | `judge_files` | | the input and output files of a judge that names them |
 //! | `build_dir` | | the workbench's own cargo profile and folder, `target/workbench/` |
@@ -24,6 +25,7 @@ pub mod bench;
 pub mod brute;
 pub mod build_dir;
 pub mod bundle;
+pub mod flags;
 pub mod judge;
 pub mod judge_files;
 pub mod listen;

@@ -17,8 +17,8 @@ pub mod slots;
 #[cfg(test)]
 pub(crate) mod tests;
 
+use crate::flags::Listen;
 use crate::new;
-use bundler::cli::Args;
 use context_error::{bail, Context, Result};
 use std::io::BufReader;
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -28,31 +28,6 @@ use std::time::{Duration, Instant};
 use workspace_layout as workspace;
 
 pub use problem::Problem;
-
-pub const USAGE: &str = "\
-cargo xtask listen [--port P] [--count K] [--name NAME] [--timeout-s S]
-
-Receives problems from the Competitive Companion browser extension (set its custom port to P)
-on http://localhost:P/ (127.0.0.1 and ::1; default port 10043; 0 picks a free port) and
-scaffolds a problem crate for each, as `cargo xtask new` does, with its tests as
-samples/<crate>/NN.in/.out (none when its page has none) and its limits and input/output files
-in [package.metadata.judge]. The crate's name comes from the judge and the problem's id in its
-URL, then its name's words in ASCII (Cyrillic, Greek and accents transliterated): Luogu P4363
--> p4363-<words>, AtCoder abc201_d -> abc201d-<words>, Codeforces 786/A -> cf786a-<words>,
-another site's acm.zufe.edu.cn/problem.php?id=1001 -> zufe1001-<words>; at most 64 bytes. A
-name taken by another problem gets the next free -2, -3, ...; the same problem sent again gets
-a 409.
-  --count K      stop after K problems accepted, once they are scaffolded (default 20, at most
-                 200: each one is a crate every workspace build compiles)
-  --name NAME    the crate's name, instead of the one from the URL (with --count 1 only)
-  --timeout-s S  stop after S seconds without a request
-Only what the extension sends is accepted: a POST with Content-Type application/json and a
-Content-Length of at most 4 MiB, from no Origin or one extension's (moz-extension:,
-chrome-extension:, safari-web-extension:; never a page, file: or null, nor Sec-Fetch-Site:
-cross-site), to a loopback Host (localhost, 127.0.0.1, [::1], with a port or none); anything
-else gets a 4xx from its headers, its body unread, and a line on stderr. A request is answered
-as soon as it is checked (the extension waits 500 ms); the scaffolds follow in order.
-";
 
 /// Competitive Companion's default custom port for tools like this one.
 pub const DEFAULT_PORT: u16 = 10043;
@@ -101,16 +76,15 @@ impl Default for Config {
     }
 }
 
-pub fn run(args: Vec<String>) -> Result<()> {
-    let mut args = Args::new(args);
-    let port = args.parsed::<u16>("--port")?.unwrap_or(DEFAULT_PORT);
-    let count = args.parsed::<usize>("--count")?.unwrap_or(DEFAULT_COUNT);
-    let name = args.value("--name")?;
-    let timeout = args.parsed::<u64>("--timeout-s")?;
-    let rest = args.finish()?;
-    if !rest.is_empty() {
-        bail!("usage: {}", USAGE.lines().next().unwrap_or_default());
-    }
+pub fn run(flags: Listen) -> Result<()> {
+    let Listen {
+        port,
+        count,
+        name,
+        timeout_s: timeout,
+    } = flags;
+    let port = port.unwrap_or(DEFAULT_PORT);
+    let count = count.unwrap_or(DEFAULT_COUNT);
     if count == 0 {
         bail!("--count 0 would receive nothing: give at least 1");
     }

@@ -12,7 +12,7 @@
 //! last. So a kill at any point leaves nothing or a whole crate, and the workspace always
 //! loads. `cargo xtask listen` scaffolds through [`scaffold`] as well.
 
-use bundler::cli::Args;
+use crate::flags::New;
 use context_error::{bail, Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,37 +25,17 @@ mod templates;
 pub use names::{check_name, ident, oracle_type};
 use templates::*;
 
-pub const USAGE: &str = "\
-cargo xtask new <name> [--time-limit-ms T] [--memory-limit-mib M] [--no-build]
-
-Scaffolds the problem crate crates/<name>/ (a placeholder problem that builds, bundles and passes
-its sample: the sum of the input's integers) and samples/<name>/, and builds its oracle program;
-nothing else is written. Its tests/checks.rs runs the standard checks on its samples
-(`cargo test -p <name>`), pending (printed, never failing) until `solved = false` is removed
-from its Cargo.toml. The name is lowercase
-letters, digits and single hyphens, starting with a letter, and may not be a package of the
-workspace or of its dependencies (after `-`/`_` conversion), nor build, deps, examples,
-incremental (cargo's folders).
-  --time-limit-ms T     the judge's time limit (default 1000; 1 to 600000)
-  --memory-limit-mib M  the judge's memory limit (default 256; 1 to 1048576)
-  --no-build            skip building the oracle program (a scaffold that does not build is
-                        taken back otherwise)
-Writes nothing when it refuses; a kill at any point leaves nothing or a whole crate.
-";
-
 /// The ranges of the limits that `new` and `listen` accept.
 pub use workspace_layout::{MEMORY_LIMIT_MIB, TIME_LIMIT_MS};
 
-pub fn run(args: Vec<String>) -> Result<()> {
-    let mut args = Args::new(args);
-    let time_limit_ms = args.parsed::<u64>("--time-limit-ms")?;
-    let memory_limit_mib = args.parsed::<u64>("--memory-limit-mib")?;
-    let no_build = args.flag("--no-build");
-    let names = args.finish()?;
-    let name = match names.as_slice() {
-        [name] => name,
-        _ => bail!("usage: {}", USAGE.lines().next().unwrap_or_default()),
-    };
+pub fn run(flags: New) -> Result<()> {
+    let New {
+        name,
+        time_limit_ms,
+        memory_limit_mib,
+        no_build,
+    } = flags;
+    let name = &name;
     let root = workspace::root();
     let mut spec = Spec::placeholder(name);
     if let Some(ms) = time_limit_ms {

@@ -4,34 +4,21 @@
 //! answer: bad inputs, whose `.out` is the solution's `error:` line, and large ones). Both
 //! files or neither, never over an existing file, even on a full disk or a kill.
 
+use crate::flags::Sample;
 use crate::oracle_program;
-use bundler::cli::Args;
 use context_error::{bail, Context, Result};
 use sample_files::{write_pair, PairError};
 use std::path::{Path, PathBuf};
 use workspace_layout as workspace;
 
-pub const USAGE: &str = "\
-cargo xtask sample <crate> <NAME> [FILE] [--from-solution]
-
-Writes the input FILE (stdin without FILE) to samples/<crate>/NAME.in and its answer to NAME.out:
-the brute force's (as `cargo xtask brute` prints it), or with --from-solution the solution's
-(its output, or its refusal as an `error: ...` line: for bad inputs and inputs too large for
-the brute force; check that answer yourself). Refuses a NAME already taken by either file, an
-input the oracle cannot read or the brute force refuses (past its size guard). NAME is letters,
-digits, `-` and `_`. Both files are written or neither. An input (FILE or stdin) past 64 MiB
-is refused, so an endless stream (`< /dev/zero`) ends at once.
-";
-
-pub fn run(args: Vec<String>) -> Result<()> {
-    let mut args = Args::new(args);
-    let from_solution = args.flag("--from-solution");
-    let args = args.finish()?;
-    let (name, case, file) = match args.as_slice() {
-        [name, case] => (name, case, None),
-        [name, case, file] => (name, case, Some(file)),
-        _ => bail!("usage: {}", USAGE.lines().next().unwrap_or_default()),
-    };
+pub fn run(flags: Sample) -> Result<()> {
+    let Sample {
+        problem: name,
+        name: case,
+        file,
+        from_solution,
+    } = flags;
+    let (name, case, file) = (&name, &case, file.as_ref());
     check_case_name(case)?;
     let root = workspace::root();
     let input = match file {

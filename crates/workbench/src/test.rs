@@ -4,32 +4,18 @@
 //! checks on 200 random inputs and on every sample. The whole suite, snapshots and the tests
 //! that cross problems included, is `cargo test --workspace`.
 
+use crate::flags::Test;
 use crate::oracle_program;
-use bundler::cli::Args;
 use context_error::{bail, Context, Result};
 use std::process::Command;
 use workspace_layout as workspace;
 
-pub const USAGE: &str = "\
-cargo xtask test <crate> [--no-unit]
-
-One problem's tests: `cargo test -p <crate> --features oracle` (its unit tests, doctests and
-tests/), then its oracle program's `check` on samples/<crate>/: the solver against the brute force on
-200 random inputs, parse and render round trips, shrinks that change the input, every sample's
-.out (also with CRLF line ends), and a stray word appended to an accepted sample refused;
-then lists what is left to fill (a description that names no problem, the placeholder's solver
-or brute force, no samples).
-  --no-unit   skip `cargo test` (the checks alone)
-The whole suite (snapshots, the tests that cross problems) is `cargo test --workspace`.
-";
-
-pub fn run(args: Vec<String>) -> Result<()> {
-    let mut args = Args::new(args);
-    let no_unit = args.flag("--no-unit");
-    let names = args.finish()?;
-    let [name] = names.as_slice() else {
-        bail!("usage: {}", USAGE.lines().next().unwrap_or_default());
-    };
+pub fn run(flags: Test) -> Result<()> {
+    let Test {
+        problem: name,
+        no_unit,
+    } = flags;
+    let name = &name;
     let root = workspace::root();
     oracle_program::check(&root, name)?;
     if !no_unit {
