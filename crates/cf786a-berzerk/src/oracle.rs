@@ -81,7 +81,6 @@ impl Problem for Berzerk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_kit::Oracle;
 
     #[test]
     fn brute_force_on_the_statement() {
@@ -108,7 +107,7 @@ mod tests {
 
     #[test]
     fn bench_inputs_are_as_large_as_allowed() {
-        let inputs = Berzerk::bench_inputs();
+        let inputs = Berzerk::benches();
         for input in &inputs {
             assert_eq!(Berzerk::parse(input.text.as_bytes()).unwrap().0, 7000);
         }

@@ -3,11 +3,11 @@
 
 use dp_core::SplitMix64;
 use poj1085_triangle_war::oracle::{random_game, TriangleWar as TriangleWarOracle};
-use test_kit::{check_input, find_mismatch, Input, LineEnds, Oracle};
+use test_kit::{check_input, find_mismatch, Input, LineEnds, Problem};
 
 /// The brute force's verdicts on these games.
 fn brute_force(games: &[Vec<(u8, u8)>]) -> String {
-    TriangleWarOracle::brute_force(&Input::new(games.to_vec()))
+    TriangleWarOracle::brute(&games.to_vec())
 }
 
 /// The games of an input file, as the oracle reads them.

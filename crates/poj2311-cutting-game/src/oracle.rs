@@ -81,7 +81,6 @@ impl Problem for CuttingGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_kit::Oracle;
 
     #[test]
     fn brute_force_on_the_rules_small_cases() {

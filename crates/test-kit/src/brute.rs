@@ -3,16 +3,16 @@
 
 use crate::cases::{catch_quietly, CASE_STACK};
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::Oracle;
+use crate::problem::Problem;
 
-/// The brute force's answer to the input file `text` of oracle `O`, with a newline at the end.
+/// The brute force's answer to the input file `text` of problem `P`, with a newline at the end.
 /// Fails when the oracle cannot read it, when the input is past the brute force's size guard
-/// ([`Oracle::brute_force_refuses`]), or when the brute force panics.
+/// ([`Problem::refuses`]), or when the brute force panics.
 ///
 /// # Example
 /// See the oracle program ([`crate::oracle_program`]), whose `brute` command calls it.
-pub fn brute_answer<O: Oracle>(text: &[u8]) -> Result<String, String> {
-    brute_answer_dyn(&Erase::<O>::NEW, text)
+pub fn brute_answer<P: Problem>(text: &[u8]) -> Result<String, String> {
+    brute_answer_dyn(&Erase::<P>::NEW, text)
 }
 
 /// [`brute_answer`], compiled once.
@@ -53,8 +53,8 @@ pub(crate) fn brute_answer_dyn(oracle: &dyn DynOracle, text: &[u8]) -> Result<St
 
 /// The solver's answer to `text`, or its error as a line `error: ...`, with a newline at the
 /// end: what a sample's `.out` holds.
-pub fn solver_answer<O: Oracle>(text: &[u8]) -> String {
-    solver_answer_dyn(&Erase::<O>::NEW, text)
+pub fn solver_answer<P: Problem>(text: &[u8]) -> String {
+    solver_answer_dyn(&Erase::<P>::NEW, text)
 }
 
 /// [`solver_answer`], compiled once.

@@ -5,7 +5,8 @@
 
 use crate::cases::{self, CASE_STACK};
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::{same_tokens, Oracle};
+use crate::oracle::same_tokens;
+use crate::problem::Problem;
 use dp_core::SplitMix64;
 use std::path::Path;
 
@@ -26,8 +27,8 @@ pub struct Checked {
 ///
 /// # Example
 /// See the oracle program's `check` command ([`crate::oracle_program`]).
-pub fn standard_checks<O: Oracle>(cases: u64, samples: Option<&Path>) -> Result<Checked, String> {
-    standard_checks_dyn(&Erase::<O>::NEW, cases, samples)
+pub fn standard_checks<P: Problem>(cases: u64, samples: Option<&Path>) -> Result<Checked, String> {
+    standard_checks_dyn(&Erase::<P>::NEW, cases, samples)
 }
 
 /// [`standard_checks`], compiled once: on a thread with the stack stress and `brute` give brute
@@ -114,8 +115,8 @@ fn run_standard_checks(
 /// Every `NAME.in` of `dir` through the solver: its answer must equal `NAME.out` token for
 /// token, and so must its answer to the input with CRLF line ends; an accepted input with a
 /// stray word appended must be refused. Returns the number of samples.
-pub fn check_samples<O: Oracle>(dir: &Path) -> Result<usize, String> {
-    check_samples_dyn(&Erase::<O>::NEW, dir)
+pub fn check_samples<P: Problem>(dir: &Path) -> Result<usize, String> {
+    check_samples_dyn(&Erase::<P>::NEW, dir)
 }
 
 /// [`check_samples`], compiled once.

@@ -8,7 +8,7 @@
 use crate::cases;
 use crate::checks::standard_checks_dyn;
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::Oracle;
+use crate::problem::Problem;
 use std::io::Write;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
@@ -18,7 +18,7 @@ use workspace_layout::ProblemCrate;
 /// many more.
 pub const CASES: u64 = 200;
 
-/// The checks of problem crate `O` in the folder of its manifest; see the module documentation.
+/// The checks of problem crate `P` in the folder of its manifest; see the module documentation.
 ///
 /// # Example
 /// A problem crate's `tests/checks.rs`:
@@ -36,17 +36,17 @@ pub const CASES: u64 = 200;
 ///     test_kit::CrateChecks::<StoneEnds>::new(env!("CARGO_MANIFEST_DIR")).run();
 /// }
 /// ```
-pub struct CrateChecks<O> {
+pub struct CrateChecks<P> {
     dir: PathBuf,
     cases: u64,
     runs_to_end_of_file: bool,
-    oracle: PhantomData<fn() -> O>,
+    oracle: PhantomData<fn() -> P>,
 }
 
-impl<O: Oracle> CrateChecks<O> {
+impl<P: Problem> CrateChecks<P> {
     /// The checks of the crate whose manifest is in `manifest_dir` (its `CARGO_MANIFEST_DIR`),
     /// on [`CASES`] random inputs.
-    pub fn new(manifest_dir: impl AsRef<Path>) -> CrateChecks<O> {
+    pub fn new(manifest_dir: impl AsRef<Path>) -> CrateChecks<P> {
         CrateChecks {
             dir: manifest_dir.as_ref().to_path_buf(),
             cases: CASES,
@@ -58,7 +58,7 @@ impl<O: Oracle> CrateChecks<O> {
     /// For an input that has no count and runs to the end of the file: a token appended is read
     /// as the start of one more test, so it must be refused, but as that test's bad or missing
     /// value rather than as a token after the end.
-    pub fn input_runs_to_end_of_file(mut self) -> CrateChecks<O> {
+    pub fn input_runs_to_end_of_file(mut self) -> CrateChecks<P> {
         self.runs_to_end_of_file = true;
         self
     }
@@ -86,7 +86,7 @@ impl<O: Oracle> CrateChecks<O> {
 
     /// The checks' first failure, whatever the marker.
     fn result(&self, problem: &ProblemCrate) -> Result<(), String> {
-        let oracle: &dyn DynOracle = &Erase::<O>::NEW;
+        let oracle: &dyn DynOracle = &Erase::<P>::NEW;
         check_crate_dyn(oracle, problem, self.cases, self.runs_to_end_of_file)
     }
 }
@@ -275,8 +275,8 @@ mod tests {
         (dir, problem)
     }
 
-    fn result<O: Oracle>(problem: &ProblemCrate, runs_to_end_of_file: bool) -> Result<(), String> {
-        check_crate_dyn(&Erase::<O>::NEW, problem, 50, runs_to_end_of_file)
+    fn result<P: Problem>(problem: &ProblemCrate, runs_to_end_of_file: bool) -> Result<(), String> {
+        check_crate_dyn(&Erase::<P>::NEW, problem, 50, runs_to_end_of_file)
     }
 
     #[test]

@@ -9,7 +9,7 @@
 //! description's constraints (fewer cases, shorter lists, smaller values, fewer vertices and
 //! edges, trees that stay trees).
 //!
-//! Shrinking proposes candidate values, as [`Oracle::shrink`](crate::Oracle::shrink) does, so a
+//! Shrinking proposes candidate values, as [`Problem::shrink`](crate::Problem::shrink) does, so a
 //! value read from a file shrinks as well as a generated one. (proptest's value trees shrink
 //! only what they generated, and through `prop_flat_map` a length read earlier shrinks poorly;
 //! here a part that depends on an earlier value is cut down to the smaller value by

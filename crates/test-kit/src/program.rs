@@ -4,7 +4,7 @@
 //! change to one problem recompiles that problem and its program, nothing else.
 
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::Oracle;
+use crate::problem::Problem;
 use crate::stress::{self, ChildProcesses, Config};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -76,29 +76,30 @@ pub const USAGE: &str = OracleProgram::HELP_;
 /// A problem crate's `src/bin/oracle.rs` is `test_kit::oracle_program::<my_crate::oracle::ProblemOracle>()`
 /// in `main`; here with an oracle of its own:
 /// ```no_run
+/// use test_kit::format::{int, Format};
+/// use test_kit::{Problem, Solve};
+///
 /// struct Echo;
-/// impl test_kit::Oracle for Echo {
-///     type Input = u8;
-///     fn name() -> &'static str { "echo" }
-///     fn generate(rng: &mut dp_core::SplitMix64) -> u8 { rng.range(0, 9) as u8 }
-///     fn render(x: &u8) -> String { format!("{}\n", x) }
-///     fn parse(input: &[u8]) -> Result<u8, String> {
-///         test_kit::parse_with(input, |sc| sc.next("x"))
+/// impl Problem for Echo {
+///     const NAME: &'static str = "echo";
+///     type Value = u8;
+///     fn format() -> impl Format<Value = u8> {
+///         int("x", 0..=9u8)
 ///     }
-///     fn brute_force(x: &u8) -> String { format!("{}\n", x) }
-///     fn shrink(x: &u8) -> Vec<u8> { test_kit::smaller(*x, 0) }
-///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), dp_core::Error> {
-///         out.extend_from_slice(input);
-///         Ok(())
-///     }
+///     fn brute(x: &u8) -> String { format!("{}\n", x) }
+///     const SOLVE: Solve = echo;
+/// }
+/// fn echo(input: &[u8], out: &mut Vec<u8>) -> Result<(), dp_core::Error> {
+///     out.extend_from_slice(input);
+///     Ok(())
 /// }
 ///
 /// fn main() {
 ///     test_kit::oracle_program::<Echo>()
 /// }
 /// ```
-pub fn oracle_program<O: Oracle>() {
-    oracle_program_dyn(&Erase::<O>::NEW)
+pub fn oracle_program<P: Problem>() {
+    oracle_program_dyn(&Erase::<P>::NEW)
 }
 
 /// [`oracle_program`], compiled once here rather than in every problem's program.
@@ -418,7 +419,7 @@ fn clear_inputs(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Writes every benchmark input of `O` into `dir` (emptied of `.in` files first, so no stale
+/// Writes every benchmark input of `P` into `dir` (emptied of `.in` files first, so no stale
 /// input stays), printing `stem<TAB>name` per input.
 fn write_bench_inputs(oracle: &dyn DynOracle, dir: &Path) -> Result<(), String> {
     clear_inputs(dir)?;

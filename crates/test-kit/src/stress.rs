@@ -10,7 +10,7 @@
 
 use crate::cases::{self, catch_quietly, Event, CASE_STACK};
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::Oracle;
+use crate::problem::Problem;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -226,21 +226,21 @@ pub fn shrink_seed(oracle: &dyn DynOracle, seed: u64) -> Result<Shrunk, String> 
 
 /// Batches on threads of this process (for tests): a case that aborts ends the run, and a case
 /// past the time limit is reported when it finishes.
-pub struct InProcess<O>(std::marker::PhantomData<fn() -> O>);
+pub struct InProcess<P>(std::marker::PhantomData<fn() -> P>);
 
-impl<O> InProcess<O> {
+impl<P> InProcess<P> {
     pub fn new() -> Self {
         InProcess(std::marker::PhantomData)
     }
 }
 
-impl<O> Default for InProcess<O> {
+impl<P> Default for InProcess<P> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<O: Oracle> Runner for InProcess<O> {
+impl<P: Problem> Runner for InProcess<P> {
     fn batch(
         &self,
         first: u64,
@@ -248,11 +248,11 @@ impl<O: Oracle> Runner for InProcess<O> {
         limit: Option<Duration>,
         event: &mut dyn FnMut(&Event),
     ) -> BatchEnd {
-        batch_in_process(&Erase::<O>::NEW, first, last, limit, event)
+        batch_in_process(&Erase::<P>::NEW, first, last, limit, event)
     }
 
     fn shrink(&self, seed: u64) -> Result<Shrunk, String> {
-        shrink_seed(&Erase::<O>::NEW, seed)
+        shrink_seed(&Erase::<P>::NEW, seed)
     }
 }
 
