@@ -9,6 +9,7 @@ use crate::cases;
 use crate::checks::standard_checks_dyn;
 use crate::erased::{DynOracle, Erase};
 use crate::problem::Problem;
+use context_error::{err, Result};
 use std::io::Write;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
@@ -75,17 +76,20 @@ impl<P: Problem> CrateChecks<P> {
         let result = self.result(&problem);
         if judge.solved {
             if let Err(failure) = result {
-                panic!("{}", failure);
+                panic!("{:#}", failure);
             }
         } else {
             // Not eprint!: the test harness captures that, and hides it when the test passes.
-            let text = pending_text(problem.name(), result.err().as_deref());
+            let text = pending_text(
+                problem.name(),
+                result.err().map(|err| format!("{:#}", err)).as_deref(),
+            );
             std::io::stderr().write_all(text.as_bytes()).ok();
         }
     }
 
     /// The checks' first failure, whatever the marker.
-    fn result(&self, problem: &ProblemCrate) -> Result<(), String> {
+    fn result(&self, problem: &ProblemCrate) -> Result<()> {
         let oracle: &dyn DynOracle = &Erase::<P>::NEW;
         check_crate_dyn(oracle, problem, self.cases, self.runs_to_end_of_file)
     }
@@ -97,10 +101,10 @@ fn check_crate_dyn(
     problem: &ProblemCrate,
     cases: u64,
     runs_to_end_of_file: bool,
-) -> Result<(), String> {
+) -> Result<()> {
     let name = problem.name();
     if oracle.name() != name {
-        return Err(format!(
+        return Err(err!(
             "the oracle of crate {} is named {:?}: its NAME must be the crate's",
             name,
             oracle.name()
@@ -109,9 +113,10 @@ fn check_crate_dyn(
     let samples = problem.samples_dir();
     let checked = standard_checks_dyn(oracle, cases, Some(&samples))?;
     if checked.samples == 0 {
-        return Err(format!(
+        return Err(err!(
             "no samples in samples/{} (add one: cargo xtask sample {} NAME FILE)",
-            name, name
+            name,
+            name
         ));
     }
     check_trailing_tokens(oracle, &samples, runs_to_end_of_file)?;
@@ -125,21 +130,21 @@ fn check_trailing_tokens(
     oracle: &dyn DynOracle,
     dir: &Path,
     runs_to_end_of_file: bool,
-) -> Result<(), String> {
-    let cases = workspace_layout::cases_in(dir).map_err(|err| format!("{:#}", err))?;
+) -> Result<()> {
+    let cases = workspace_layout::cases_in(dir).map_err(|err| err!("{:#}", err))?;
     let mut checked = 0;
     for (_, path, out) in cases {
         let expected = std::fs::read_to_string(&out)
-            .map_err(|err| format!("{}: no readable .out: {}", path.display(), err))?;
+            .map_err(|err| err!("{}: no readable .out: {}", path.display(), err))?;
         if expected.trim_start().starts_with("error:") {
             continue;
         }
         let input = std::fs::read_to_string(&path)
-            .map_err(|err| format!("reading {}: {}", path.display(), err))?;
+            .map_err(|err| err!("reading {}: {}", path.display(), err))?;
         for (separator, junk) in [("\n", "junk"), (" ", "7"), ("\r\n", "-1")] {
             let padded = format!("{}{}{}\n", input, separator, junk);
             let got = cases::solver_result(oracle, &padded).map_err(|panic| {
-                format!(
+                err!(
                     "{} + {:?}: the solver panicked: {}",
                     path.display(),
                     junk,
@@ -147,31 +152,31 @@ fn check_trailing_tokens(
                 )
             })?;
             let Some(message) = got.strip_prefix("error: ") else {
-                return Err(format!("{} + {:?}: accepted", path.display(), junk));
+                return Err(err!("{} + {:?}: accepted", path.display(), junk));
             };
             let ending = format!("expected the end of input, found \"{}\"", junk);
             if !runs_to_end_of_file && !message.trim_end().ends_with(&ending) {
-                return Err(format!("{} + {:?}: {}", path.display(), junk, message));
+                return Err(err!("{} + {:?}: {}", path.display(), junk, message));
             }
         }
         checked += 1;
     }
     if checked == 0 {
-        return Err(format!("{}: no accepted sample to extend", dir.display()));
+        return Err(err!("{}: no accepted sample to extend", dir.display()));
     }
     Ok(())
 }
 
 /// The benchmark inputs are the same on every call (`cargo xtask bench` compares runs) and
 /// the oracle reads each of them.
-fn check_bench_inputs(oracle: &dyn DynOracle) -> Result<(), String> {
+fn check_bench_inputs(oracle: &dyn DynOracle) -> Result<()> {
     let inputs = oracle.bench_inputs();
     if inputs != oracle.bench_inputs() {
-        return Err("the bench inputs differ from one call to the next".to_string());
+        return Err(err!("the bench inputs differ from one call to the next"));
     }
     for input in &inputs {
         if let Err(err) = oracle.parse(input.text.as_bytes()) {
-            return Err(format!("bench input {:?}: {}", input.name, err));
+            return Err(err!("bench input {:?}: {}", input.name, err));
         }
     }
     Ok(())
@@ -275,7 +280,7 @@ mod tests {
         (dir, problem)
     }
 
-    fn result<P: Problem>(problem: &ProblemCrate, runs_to_end_of_file: bool) -> Result<(), String> {
+    fn result<P: Problem>(problem: &ProblemCrate, runs_to_end_of_file: bool) -> Result<()> {
         check_crate_dyn(&Erase::<P>::NEW, problem, 50, runs_to_end_of_file)
     }
 
@@ -284,23 +289,25 @@ mod tests {
         let (_dir, problem) = workspace("");
         result::<Sum>(&problem, false).unwrap();
         // A token after the input, answered as if it were not there.
-        let err = result::<Planted<Lenient>>(&problem, false).unwrap_err();
+        let err = result::<Planted<Lenient>>(&problem, false)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("accepted"), "{}", err);
         // Bench inputs that differ between two calls.
-        let err = result::<Drifting>(&problem, false).unwrap_err();
+        let err = result::<Drifting>(&problem, false).unwrap_err().to_string();
         assert!(err.contains("differ"), "{}", err);
         // A wrong sample.
         std::fs::write(problem.samples_dir().join("a.out"), "8\n").unwrap();
-        let err = result::<Sum>(&problem, false).unwrap_err();
+        let err = result::<Sum>(&problem, false).unwrap_err().to_string();
         assert!(err.contains("a.in"), "{}", err);
         // No sample at all.
         std::fs::remove_file(problem.samples_dir().join("a.in")).unwrap();
         std::fs::remove_file(problem.samples_dir().join("a.out")).unwrap();
-        let err = result::<Sum>(&problem, false).unwrap_err();
+        let err = result::<Sum>(&problem, false).unwrap_err().to_string();
         assert!(err.contains("no samples in samples/p1-sum"), "{}", err);
         // An oracle named after another crate.
         let other = ProblemCrate::new(problem.root(), "p2-other");
-        let err = result::<Sum>(&other, false).unwrap_err();
+        let err = result::<Sum>(&other, false).unwrap_err().to_string();
         assert!(err.contains("its NAME must be the crate's"), "{}", err);
     }
 
@@ -325,13 +332,15 @@ mod tests {
         let (_dir, problem) = workspace("");
         let samples = problem.samples_dir();
         // Refused as a bad count of one more list, not as a token after the end.
-        let err =
-            check_trailing_tokens(&Erase::<Planted<Lists>>::NEW, &samples, false).unwrap_err();
+        let err = check_trailing_tokens(&Erase::<Planted<Lists>>::NEW, &samples, false)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("expected n"), "{}", err);
         check_trailing_tokens(&Erase::<Planted<Lists>>::NEW, &samples, true).unwrap();
         // Accepted is a failure either way.
-        let err =
-            check_trailing_tokens(&Erase::<Planted<Lenient>>::NEW, &samples, true).unwrap_err();
+        let err = check_trailing_tokens(&Erase::<Planted<Lenient>>::NEW, &samples, true)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("accepted"), "{}", err);
     }
 
