@@ -102,6 +102,7 @@ mod tests {
         assert!(Berzerk::parse(b"5 1 1 1 1 9").is_err());
         assert!(Berzerk::parse(b"5 2 1 1 1 1")
             .unwrap_err()
+            .to_string()
             .contains("repeats"));
     }
 

@@ -96,6 +96,7 @@ mod tests {
         assert_ne!(line(3, (1, 1), (3, 1)), "BLACK 2");
         assert!(Chase::parse(b"3 1 1 1 1\n")
             .unwrap_err()
+            .to_string()
             .contains("same cell"));
     }
 

@@ -12,7 +12,9 @@ fn brute_force(games: &[Vec<(u8, u8)>]) -> String {
 
 /// The games of an input file, as the oracle reads them.
 fn parse_input(text: &[u8]) -> Result<Vec<Vec<(u8, u8)>>, String> {
-    TriangleWarOracle::parse(text).map(|input| input.value)
+    TriangleWarOracle::parse(text)
+        .map(|input| input.value)
+        .map_err(|err| err.to_string())
 }
 
 fn run(text: &str) -> Result<String, String> {

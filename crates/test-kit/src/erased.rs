@@ -49,7 +49,7 @@ pub trait DynOracle: Sync {
     /// [`Problem::render`].
     fn render(&self, input: &AnyInput) -> String;
     /// [`Problem::parse`].
-    fn parse(&self, text: &[u8]) -> Result<AnyInput, String>;
+    fn parse(&self, text: &[u8]) -> context_error::Result<AnyInput>;
     /// [`Problem::brute`].
     fn brute_force(&self, input: &AnyInput) -> String;
     /// [`Problem::refuses`].
@@ -116,7 +116,7 @@ impl<P: Problem> DynOracle for Erase<P> {
         P::render(Self::input(input))
     }
 
-    fn parse(&self, text: &[u8]) -> Result<AnyInput, String> {
+    fn parse(&self, text: &[u8]) -> context_error::Result<AnyInput> {
         P::parse(text).map(Self::erase)
     }
 

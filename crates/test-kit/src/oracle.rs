@@ -98,7 +98,7 @@ impl<P: PlantedSolver> Problem for Planted<P> {
         P::Base::render(input)
     }
 
-    fn parse(input: &[u8]) -> Result<Input<Self::Value>, String> {
+    fn parse(input: &[u8]) -> context_error::Result<Input<Self::Value>> {
         P::Base::parse(input)
     }
 
@@ -173,18 +173,20 @@ pub fn same_tokens(a: &str, b: &str) -> bool {
 ///         (0..n).map(|_| sc.next::<u32>("x")).collect::<Result<Vec<u32>, _>>()
 ///     })
 /// };
-/// assert_eq!(read(b"2\n5 6\n"), Ok(vec![5, 6]));
-/// assert_eq!(read(b"2\n5").unwrap_err(), "token 3 (line 2): expected x (an integer), found end of input");
-/// assert_eq!(read(b"1 5 6").unwrap_err(), "token 3 (line 1): unexpected token after the input");
+/// assert_eq!(read(b"2\n5 6\n").unwrap(), vec![5, 6]);
+/// assert_eq!(read(b"2\n5").unwrap_err().to_string(), "token 3 (line 2): expected x (an integer), found end of input");
+/// assert_eq!(read(b"1 5 6").unwrap_err().to_string(), "token 3 (line 1): unexpected token after the input");
 /// ```
 pub fn parse_with<T>(
     input: &[u8],
     read: impl FnOnce(&mut Scanner<'_>) -> Result<T, Error>,
-) -> Result<T, String> {
+) -> context_error::Result<T> {
     let mut sc = Scanner::new(input);
-    let value = read(&mut sc).map_err(|err| err.to_string())?;
+    let value = read(&mut sc).map_err(context_error::Error::msg)?;
     if sc.token().is_some() {
-        return Err(sc.invalid("unexpected token after the input").to_string());
+        return Err(context_error::Error::msg(
+            sc.invalid("unexpected token after the input"),
+        ));
     }
     Ok(value)
 }

@@ -174,7 +174,7 @@ pub trait Problem {
     /// Reads an input file's text back (the inverse of [`Problem::render`]), so the brute force
     /// can answer a hand-written input (`cargo xtask brute`, `cargo xtask sample`). The error
     /// names what was wrong, e.g. the token and what was expected there.
-    fn parse(input: &[u8]) -> Result<Input<Self::Value>, String> {
+    fn parse(input: &[u8]) -> context_error::Result<Input<Self::Value>> {
         let value = Self::format().parse(input)?;
         Ok(Input {
             value,

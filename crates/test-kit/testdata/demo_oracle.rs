@@ -36,7 +36,7 @@ impl Problem for Depth {
     fn generate(rng: &mut SplitMix64) -> Input<u64> {
         Input::new(rng.range(1, 99))
     }
-    fn parse(input: &[u8]) -> Result<Input<u64>, String> {
+    fn parse(input: &[u8]) -> context_error::Result<Input<u64>> {
         parse_with(input, |sc| sc.next_in(1..=99, "d")).map(Input::new)
     }
     fn shrink(d: &Input<u64>) -> Vec<Input<u64>> {
