@@ -11,12 +11,12 @@ use std::time::Duration;
 use test_kit::stress::{
     check_config, max_jobs, print_report, save_counterexample, stress, Config, InProcess, Report,
 };
-use test_kit::{same_tokens, Oracle, Planted, PlantedSolver};
+use test_kit::{same_tokens, Planted, PlantedSolver, Problem};
 use workspace_layout::TempDir;
 
-/// A stress run of `O` in this process.
-fn run<O: Oracle>(config: &Config) -> Report {
-    stress(O::name(), config, &InProcess::<O>::new()).unwrap()
+/// A stress run of `P` in this process.
+fn run<P: Problem>(config: &Config) -> Report {
+    stress(P::NAME, config, &InProcess::<P>::new()).unwrap()
 }
 
 fn config(dir: &Path, cases: u64, seed: u64, jobs: usize) -> Config {
@@ -219,7 +219,7 @@ fn planted_p2599_slip_is_caught_and_shrunk_to_one_test_of_four_piles() {
     // The report shows the minimal input and both answers.
     let mut text = Vec::new();
     let config = config(dir.path(), 20_000, 1, 2);
-    print_report(StoneEnds::name(), &config, &report, dir.path(), &mut text).unwrap();
+    print_report(StoneEnds::NAME, &config, &report, dir.path(), &mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     eprintln!("{}", text);
     assert!(
@@ -302,7 +302,7 @@ fn a_case_past_the_time_limit_fails_the_run_with_its_seed() {
             if input.starts_with(b"2 3\n") {
                 std::thread::sleep(Duration::from_millis(300));
             }
-            StaircaseChess::solve(input, out)
+            p4363_staircase_chess::solve(input, out)
         }
     }
     let dir = TempDir::new("stress-slow").unwrap();
@@ -332,9 +332,9 @@ fn a_case_past_the_time_limit_fails_the_run_with_its_seed() {
 
 #[test]
 fn edge_cases_of_the_options_are_refused_or_capped() {
-    let err = check_config(0, 1, 0).unwrap_err();
+    let err = check_config(0, 1, 0).unwrap_err().to_string();
     assert!(err.contains("--cases 0 checks nothing"), "{}", err);
-    let err = check_config(2, u64::MAX, 0).unwrap_err();
+    let err = check_config(2, u64::MAX, 0).unwrap_err().to_string();
     assert!(err.contains("past 18446744073709551615"), "{}", err);
     // The last seed may be u64::MAX itself.
     assert_eq!(check_config(1, u64::MAX, 0).unwrap(), 0);

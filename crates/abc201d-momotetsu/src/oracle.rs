@@ -78,7 +78,6 @@ impl Problem for Momotetsu {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_kit::Oracle;
 
     #[test]
     fn brute_force_on_hand_checked_grids() {
@@ -91,7 +90,7 @@ mod tests {
 
     #[test]
     fn bench_inputs_are_of_the_largest_size() {
-        let inputs = Momotetsu::bench_inputs();
+        let inputs = Momotetsu::benches();
         assert_eq!(inputs.len(), 3);
         for input in &inputs {
             assert!(input.text.starts_with("2000 2000\n"), "{}", input.name);

@@ -2,7 +2,7 @@
 //! 9 cells, the statement's traps, the known answers at 2000 x 2000, and malformed rows.
 
 use abc201d_momotetsu::oracle::{brute_force, Momotetsu};
-use test_kit::{find_mismatch, Input, LineEnds, Oracle};
+use test_kit::{find_mismatch, Input, LineEnds, Problem};
 
 /// An h x w grid whose cell (i, j) (0-based) is `+` when `plus(i, j)`, with `\n` line ends.
 fn from_fn(h: usize, w: usize, plus: impl Fn(usize, usize) -> bool) -> Input<Vec<Vec<u8>>> {

@@ -3,7 +3,9 @@
 //! bug caught, and the longest chain of the benchmark inputs against its closed form.
 
 use abc209e_shiritori::oracle::{brute_force, Shiritori};
-use test_kit::{find_mismatch, run_solver, shrink_mismatch, Input, Oracle, Planted, PlantedSolver};
+use test_kit::{
+    find_mismatch, run_solver, shrink_mismatch, Input, Planted, PlantedSolver, Problem,
+};
 
 #[test]
 fn agrees_with_the_brute_force_on_random_inputs() {
@@ -73,7 +75,7 @@ fn a_planted_bug_is_caught_and_shrinks_to_one_word() {
 fn the_longest_chain_alternates() {
     // Word i goes from node i % 140000 to the next one; node 140000 is a dead end. Aoki stands
     // d = 140000 - (i % 140000 + 1) moves from it: he loses when d is even.
-    let chain = &Shiritori::bench_inputs()[2];
+    let chain = &Shiritori::benches()[2];
     assert!(chain.name.contains("chain"));
     let out = run_solver::<Shiritori>(&chain.text);
     let lines: Vec<&str> = out.lines().collect();

@@ -6,7 +6,7 @@ use agc010f_tree_game::oracle::{brute_force, random_input, Input, TreeGame};
 use dp_core::SplitMix64;
 use test_kit::format::Graph;
 use test_kit::gen::TreeShape;
-use test_kit::{find_mismatch, run_solver, Oracle};
+use test_kit::{find_mismatch, run_solver, Problem};
 
 #[test]
 fn agrees_with_the_brute_force_on_random_inputs() {
@@ -83,7 +83,7 @@ fn wins_from(a: &[u64], adj: &[Vec<usize>], start: usize) -> bool {
 #[test]
 fn the_largest_inputs_agree_with_the_editorials_search_from_each_start() {
     let mut rng = SplitMix64::new(3);
-    let mut inputs: Vec<Input> = TreeGame::bench_inputs()
+    let mut inputs: Vec<Input> = TreeGame::benches()
         .iter()
         .map(|b| TreeGame::parse(b.text.as_bytes()).unwrap().value)
         .collect();

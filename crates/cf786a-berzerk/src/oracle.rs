@@ -81,7 +81,6 @@ impl Problem for Berzerk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_kit::Oracle;
 
     #[test]
     fn brute_force_on_the_statement() {
@@ -103,12 +102,13 @@ mod tests {
         assert!(Berzerk::parse(b"5 1 1 1 1 9").is_err());
         assert!(Berzerk::parse(b"5 2 1 1 1 1")
             .unwrap_err()
+            .to_string()
             .contains("repeats"));
     }
 
     #[test]
     fn bench_inputs_are_as_large_as_allowed() {
-        let inputs = Berzerk::bench_inputs();
+        let inputs = Berzerk::benches();
         for input in &inputs {
             assert_eq!(Berzerk::parse(input.text.as_bytes()).unwrap().0, 7000);
         }

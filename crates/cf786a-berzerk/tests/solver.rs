@@ -2,7 +2,7 @@
 //! of sets for n up to 6, and random inputs including small sets at n up to 60.
 
 use cf786a_berzerk::oracle::{brute_force, Berzerk};
-use test_kit::{find_mismatch, run_solver, Input, Oracle};
+use test_kit::{find_mismatch, run_solver, Input, Problem};
 
 #[test]
 fn agrees_with_the_brute_force_on_random_inputs() {

@@ -27,7 +27,9 @@ use std::fmt;
 /// An error: its message and the messages of what it happened in, outermost first.
 ///
 /// `{}` shows the outermost message, `{:#}` the whole chain joined by `: `, `{:?}` the chain
-/// on lines (`Caused by:`), as a binary's `main` returning it prints.
+/// on lines (`Caused by:`), as a binary's `main` returning it prints. Two errors are equal when
+/// their chains are, so a test can compare a whole `Result`.
+#[derive(Clone, PartialEq, Eq)]
 pub struct Error {
     chain: Vec<String>,
 }

@@ -5,7 +5,7 @@
 
 use core_bench::oracle::{brute_force, CoreBench};
 use core_bench::{acyclic, two_tokens};
-use test_kit::{run_solver, Oracle};
+use test_kit::{run_solver, Problem};
 
 fn both_variants_match_literal_play(solver: &'static str, sizes: &[usize], seeds: u64) {
     for &n in sizes {
@@ -75,7 +75,7 @@ fn acyclic_by_hand() {
 #[test]
 fn the_benchmark_inputs_agree_across_variants() {
     // Each core bench input and its plain twin give one checksum.
-    let inputs = CoreBench::bench_inputs();
+    let inputs = CoreBench::benches();
     let mut pairs = 0;
     for core in inputs
         .iter()

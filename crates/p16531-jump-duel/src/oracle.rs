@@ -82,7 +82,6 @@ impl Problem for JumpDuel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_kit::Oracle;
 
     #[test]
     fn brute_force_plays_tiny_rows_by_hand() {
@@ -99,7 +98,7 @@ mod tests {
 
     #[test]
     fn bench_inputs_are_the_issue_sizes() {
-        let inputs = JumpDuel::bench_inputs();
+        let inputs = JumpDuel::benches();
         assert_eq!(inputs.len(), 2);
         for (input, (t, n)) in inputs.iter().zip([(10, 100_000), (100_000, 10)]) {
             let tokens: Vec<&str> = input.text.split_ascii_whitespace().collect();

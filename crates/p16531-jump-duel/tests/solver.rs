@@ -4,7 +4,7 @@ use dp_core::SplitMix64;
 use p16531_jump_duel::gap_mask::GapMask;
 use p16531_jump_duel::oracle::{brute_force, JumpDuel as JumpDuelOracle};
 use p16531_jump_duel::{best_difference, solve, JumpDuel, MAX_OPEN_GAP, MAX_STEP};
-use test_kit::{find_mismatch, shrink_mismatch, Input, Oracle};
+use test_kit::{find_mismatch, shrink_mismatch, Input, Problem};
 
 /// The solver's recurrence evaluated plainly, the reference for its fast path: every (gap,
 /// mask) pair of gap <= 9 at every x, every move's bounds checked, every back move tried (not

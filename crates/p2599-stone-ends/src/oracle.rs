@@ -75,7 +75,6 @@ impl Problem for StoneEnds {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_kit::Oracle;
 
     #[test]
     fn brute_force_knows_the_basic_positions() {
@@ -90,7 +89,7 @@ mod tests {
 
     #[test]
     fn bench_inputs_are_valid_and_of_the_asked_shape() {
-        let inputs = StoneEnds::bench_inputs();
+        let inputs = StoneEnds::benches();
         for input in &inputs {
             let mut out = Vec::new();
             crate::solve(input.text.as_bytes(), &mut out).unwrap();

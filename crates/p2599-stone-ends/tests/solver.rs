@@ -10,7 +10,7 @@ use dp_core::{Error, Scanner, SplitMix64};
 use itertools::Itertools;
 use std::path::Path;
 use test_kit::{
-    check_input, check_seed, find_mismatch, shrink_mismatch, Input, Oracle, Planted, PlantedSolver,
+    check_input, check_seed, find_mismatch, shrink_mismatch, Input, Planted, PlantedSolver, Problem,
 };
 
 fn solve_text(text: &str) -> Result<String, String> {
@@ -21,7 +21,7 @@ fn solve_text(text: &str) -> Result<String, String> {
 }
 
 fn answers_by_brute_force(games: &Input<Vec<Vec<u32>>>) -> String {
-    StoneEnds::brute_force(games)
+    StoneEnds::brute(games)
 }
 
 #[test]

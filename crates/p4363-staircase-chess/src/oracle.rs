@@ -73,7 +73,6 @@ impl Problem for StaircaseChess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_kit::Oracle;
 
     #[test]
     fn brute_force_on_hand_checked_boards() {
@@ -90,7 +89,7 @@ mod tests {
 
     #[test]
     fn bench_inputs_are_square_boards_the_solver_accepts() {
-        let inputs = StaircaseChess::bench_inputs();
+        let inputs = StaircaseChess::benches();
         for (input, side) in inputs.iter().zip([10, 12, 14]) {
             let board = StaircaseChess::parse(input.text.as_bytes()).unwrap();
             assert_eq!(board.0, (side, side));

@@ -4,7 +4,7 @@
 use dp_core::{HashMemo, MixedRadix, SplitMix64};
 use itertools::iproduct;
 use p4363_staircase_chess::oracle::StaircaseChess;
-use test_kit::{find_mismatch, Input, Oracle};
+use test_kit::{find_mismatch, Input, Problem};
 
 /// A board as the seed encodings read it: the sizes and the row-major values.
 #[derive(Clone, Debug)]

@@ -82,7 +82,6 @@ impl Problem for Chase {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_kit::Oracle;
 
     #[test]
     fn the_statement_and_hand_checked_starts() {
@@ -97,12 +96,13 @@ mod tests {
         assert_ne!(line(3, (1, 1), (3, 1)), "BLACK 2");
         assert!(Chase::parse(b"3 1 1 1 1\n")
             .unwrap_err()
+            .to_string()
             .contains("same cell"));
     }
 
     #[test]
     fn bench_inputs_are_the_scaling_corners_and_the_paired_starts() {
-        let inputs = Chase::bench_inputs();
+        let inputs = Chase::benches();
         let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
         let starts = ["80 1 80 80 1", "80 1 2 1 80", "80 40 40 41 41"];
         assert_eq!(names[..4], ["n=20", "n=40", "n=60", "n=80"]);

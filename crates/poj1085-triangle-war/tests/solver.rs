@@ -3,16 +3,18 @@
 
 use dp_core::SplitMix64;
 use poj1085_triangle_war::oracle::{random_game, TriangleWar as TriangleWarOracle};
-use test_kit::{check_input, find_mismatch, Input, LineEnds, Oracle};
+use test_kit::{check_input, find_mismatch, Input, LineEnds, Problem};
 
 /// The brute force's verdicts on these games.
 fn brute_force(games: &[Vec<(u8, u8)>]) -> String {
-    TriangleWarOracle::brute_force(&Input::new(games.to_vec()))
+    TriangleWarOracle::brute(&games.to_vec())
 }
 
 /// The games of an input file, as the oracle reads them.
 fn parse_input(text: &[u8]) -> Result<Vec<Vec<(u8, u8)>>, String> {
-    TriangleWarOracle::parse(text).map(|input| input.value)
+    TriangleWarOracle::parse(text)
+        .map(|input| input.value)
+        .map_err(|err| err.to_string())
 }
 
 fn run(text: &str) -> Result<String, String> {

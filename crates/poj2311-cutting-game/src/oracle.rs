@@ -81,7 +81,6 @@ impl Problem for CuttingGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use test_kit::Oracle;
 
     #[test]
     fn brute_force_on_the_rules_small_cases() {
@@ -103,6 +102,7 @@ mod tests {
         assert_eq!(CuttingGame::render(&sheets), "2 3\r\n4 5");
         assert!(CuttingGame::parse(b"2 201\n")
             .unwrap_err()
+            .to_string()
             .contains("token 2"));
         let refused = CuttingGame::refuses(&sheets.value.iter().map(|_| (8, 8)).collect());
         assert!(refused.unwrap().starts_with("64 cells in a sheet"));

@@ -7,7 +7,7 @@ use ::poj2311_cutting_game::{MAX_SIDE, MIN_SIDE};
 use dp_core::{Error, Scanner};
 use std::path::Path;
 use test_kit::{
-    check_input, find_mismatch, shrink_mismatch, Input, Oracle, Planted, PlantedSolver,
+    check_input, find_mismatch, shrink_mismatch, Input, Planted, PlantedSolver, Problem,
 };
 
 /// One file of these sheets, with `\n` line ends.
@@ -66,7 +66,7 @@ fn agrees_with_the_brute_force_on_random_files() {
     let mut lose = 0;
     for seed in 1..=cases {
         let sheets = CuttingGame::generate(&mut dp_core::SplitMix64::new(seed));
-        lose += CuttingGame::brute_force(&sheets).matches("LOSE").count();
+        lose += CuttingGame::brute(&sheets).matches("LOSE").count();
     }
     assert!(lose > 250, "only {} LOSE answers in {} files", lose, cases);
     if let Some(m) = find_mismatch::<CuttingGame>(1, cases) {

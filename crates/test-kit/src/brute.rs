@@ -3,20 +3,21 @@
 
 use crate::cases::{catch_quietly, CASE_STACK};
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::Oracle;
+use crate::problem::Problem;
+use context_error::{err, Result};
 
-/// The brute force's answer to the input file `text` of oracle `O`, with a newline at the end.
+/// The brute force's answer to the input file `text` of problem `P`, with a newline at the end.
 /// Fails when the oracle cannot read it, when the input is past the brute force's size guard
-/// ([`Oracle::brute_force_refuses`]), or when the brute force panics.
+/// ([`Problem::refuses`]), or when the brute force panics.
 ///
 /// # Example
 /// See the oracle program ([`crate::oracle_program`]), whose `brute` command calls it.
-pub fn brute_answer<O: Oracle>(text: &[u8]) -> Result<String, String> {
-    brute_answer_dyn(&Erase::<O>::NEW, text)
+pub fn brute_answer<P: Problem>(text: &[u8]) -> Result<String> {
+    brute_answer_dyn(&Erase::<P>::NEW, text)
 }
 
 /// [`brute_answer`], compiled once.
-pub(crate) fn brute_answer_dyn(oracle: &dyn DynOracle, text: &[u8]) -> Result<String, String> {
+pub(crate) fn brute_answer_dyn(oracle: &dyn DynOracle, text: &[u8]) -> Result<String> {
     let name = oracle.name();
     crate::cases::quiet_caught_panics();
     // Read on the brute force's thread too: an erased input stays on the thread that made it.
@@ -27,34 +28,32 @@ pub(crate) fn brute_answer_dyn(oracle: &dyn DynOracle, text: &[u8]) -> Result<St
             .spawn_scoped(scope, || {
                 let input = oracle
                     .parse(text)
-                    .map_err(|err| format!("not an input of {}: {}", name, err))?;
+                    .map_err(|err| err!("not an input of {}: {}", name, err))?;
                 if let Some(why) = oracle.brute_force_refuses(&input) {
-                    return Err(format!(
-                        "too large for the brute force of {}: {}",
-                        name, why
-                    ));
+                    return Err(err!("too large for the brute force of {}: {}", name, why));
                 }
                 Ok(catch_quietly(|| oracle.brute_force(&input)))
             })
-            .map_err(|err| format!("starting the brute force's thread: {}", err))?;
-        Ok::<_, String>(thread.join())
+            .map_err(|err| err!("starting the brute force's thread: {}", err))?;
+        Ok::<_, context_error::Error>(thread.join())
     })?;
     match joined {
         Ok(Ok(Ok(answer))) if answer.ends_with('\n') => Ok(answer),
         Ok(Ok(Ok(answer))) => Ok(answer + "\n"),
-        Ok(Ok(Err(panic))) => Err(format!(
+        Ok(Ok(Err(panic))) => Err(err!(
             "the brute force of {} gave up on this input: {}",
-            name, panic
+            name,
+            panic
         )),
         Ok(Err(refused)) => Err(refused),
-        Err(_) => Err(format!("the brute force of {} failed", name)),
+        Err(_) => Err(err!("the brute force of {} failed", name)),
     }
 }
 
 /// The solver's answer to `text`, or its error as a line `error: ...`, with a newline at the
 /// end: what a sample's `.out` holds.
-pub fn solver_answer<O: Oracle>(text: &[u8]) -> String {
-    solver_answer_dyn(&Erase::<O>::NEW, text)
+pub fn solver_answer<P: Problem>(text: &[u8]) -> String {
+    solver_answer_dyn(&Erase::<P>::NEW, text)
 }
 
 /// [`solver_answer`], compiled once.

@@ -5,7 +5,9 @@
 
 use crate::cases::{self, CASE_STACK};
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::{same_tokens, Oracle};
+use crate::oracle::same_tokens;
+use crate::problem::Problem;
+use context_error::{err, Result};
 use dp_core::SplitMix64;
 use std::path::Path;
 
@@ -26,8 +28,8 @@ pub struct Checked {
 ///
 /// # Example
 /// See the oracle program's `check` command ([`crate::oracle_program`]).
-pub fn standard_checks<O: Oracle>(cases: u64, samples: Option<&Path>) -> Result<Checked, String> {
-    standard_checks_dyn(&Erase::<O>::NEW, cases, samples)
+pub fn standard_checks<P: Problem>(cases: u64, samples: Option<&Path>) -> Result<Checked> {
+    standard_checks_dyn(&Erase::<P>::NEW, cases, samples)
 }
 
 /// [`standard_checks`], compiled once: on a thread with the stack stress and `brute` give brute
@@ -37,16 +39,16 @@ pub(crate) fn standard_checks_dyn(
     oracle: &dyn DynOracle,
     cases: u64,
     samples: Option<&Path>,
-) -> Result<Checked, String> {
+) -> Result<Checked> {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("standard checks".to_string())
             .stack_size(CASE_STACK)
             .spawn_scoped(scope, || run_standard_checks(oracle, cases, samples))
-            .map_err(|err| format!("starting the checks' thread: {}", err))?
+            .map_err(|err| err!("starting the checks' thread: {}", err))?
             .join()
             .unwrap_or_else(|panic| {
-                Err(format!(
+                Err(err!(
                     "{}: the checks panicked: {}",
                     oracle.name(),
                     cases::panic_message(&*panic)
@@ -59,11 +61,11 @@ fn run_standard_checks(
     oracle: &dyn DynOracle,
     cases: u64,
     samples: Option<&Path>,
-) -> Result<Checked, String> {
+) -> Result<Checked> {
     let name = oracle.name();
     for seed in 1..=cases {
         if let Some(mismatch) = cases::check_seed(oracle, seed) {
-            return Err(format!(
+            return Err(err!(
                 "{}: seed {}: the solver disagrees with the brute force on\n{}expected {:?}, got {:?}",
                 name, seed, mismatch.text, mismatch.expected, mismatch.got
             ));
@@ -74,34 +76,36 @@ fn run_standard_checks(
         let input = oracle.generate(&mut rng);
         let text = oracle.render(&input);
         let parsed = oracle.parse(text.as_bytes()).map_err(|err| {
-            format!(
+            err!(
                 "{}: parse refuses what render wrote, {:?}: {}",
-                name, text, err
+                name,
+                text,
+                err
             )
         })?;
         if oracle.render(&parsed) != text {
-            return Err(format!("{}: parse then render changes {:?}", name, text));
+            return Err(err!("{}: parse then render changes {:?}", name, text));
         }
         if let Some(why) = oracle.brute_force_refuses(&input) {
-            return Err(format!(
+            return Err(err!(
                 "{}: the generator made an input the brute force refuses ({}): {:?}",
-                name, why, text
+                name,
+                why,
+                text
             ));
         }
         for smaller in oracle.shrink(&input) {
             if oracle.render(&smaller) == text {
-                return Err(format!(
-                    "{}: shrink proposes the same input {:?}",
-                    name, text
-                ));
+                return Err(err!("{}: shrink proposes the same input {:?}", name, text));
             }
         }
     }
     let text = oracle.render(&oracle.generate(&mut rng)) + "x\n";
     if oracle.parse(text.as_bytes()).is_ok() {
-        return Err(format!(
+        return Err(err!(
             "{}: parse accepts a stray token after the input: {:?}",
-            name, text
+            name,
+            text
         ));
     }
     let samples = match samples {
@@ -114,37 +118,41 @@ fn run_standard_checks(
 /// Every `NAME.in` of `dir` through the solver: its answer must equal `NAME.out` token for
 /// token, and so must its answer to the input with CRLF line ends; an accepted input with a
 /// stray word appended must be refused. Returns the number of samples.
-pub fn check_samples<O: Oracle>(dir: &Path) -> Result<usize, String> {
-    check_samples_dyn(&Erase::<O>::NEW, dir)
+pub fn check_samples<P: Problem>(dir: &Path) -> Result<usize> {
+    check_samples_dyn(&Erase::<P>::NEW, dir)
 }
 
 /// [`check_samples`], compiled once.
-fn check_samples_dyn(oracle: &dyn DynOracle, dir: &Path) -> Result<usize, String> {
+fn check_samples_dyn(oracle: &dyn DynOracle, dir: &Path) -> Result<usize> {
     let mut inputs: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|err| format!("reading {}: {}", dir.display(), err))?
+        .map_err(|err| err!("reading {}: {}", dir.display(), err))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|path| path.extension().is_some_and(|e| e == "in"))
         .collect();
     inputs.sort();
     for path in &inputs {
         let shown = path.display();
-        let input = std::fs::read(path).map_err(|err| format!("reading {}: {}", shown, err))?;
+        let input = std::fs::read(path).map_err(|err| err!("reading {}: {}", shown, err))?;
         let expected = std::fs::read_to_string(path.with_extension("out"))
-            .map_err(|err| format!("{}: no readable .out: {}", shown, err))?;
+            .map_err(|err| err!("{}: no readable .out: {}", shown, err))?;
         let text = String::from_utf8_lossy(&input).into_owned();
         let got = cases::solver_output(oracle, &text);
         if !same_tokens(&got, &expected) {
-            return Err(format!(
+            return Err(err!(
                 "{}: the solver answers {:?}, the .out says {:?}",
-                shown, got, expected
+                shown,
+                got,
+                expected
             ));
         }
         let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
         let got = cases::solver_output(oracle, &crlf);
         if !same_tokens(&got, &expected) {
-            return Err(format!(
+            return Err(err!(
                 "{} with CRLF line ends: the solver answers {:?}, the .out says {:?}",
-                shown, got, expected
+                shown,
+                got,
+                expected
             ));
         }
         if !expected.trim_start().starts_with("error:") {
@@ -153,9 +161,10 @@ fn check_samples_dyn(oracle: &dyn DynOracle, dir: &Path) -> Result<usize, String
             let padded = format!("{}\njunk\n", text);
             let got = cases::solver_output(oracle, &padded);
             if !got.starts_with("error:") {
-                return Err(format!(
+                return Err(err!(
                     "{} with a stray word appended: accepted, answering {:?}",
-                    shown, got
+                    shown,
+                    got
                 ));
             }
         }

@@ -8,7 +8,8 @@
 use crate::cases;
 use crate::checks::standard_checks_dyn;
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::Oracle;
+use crate::problem::Problem;
+use context_error::{err, Result};
 use std::io::Write;
 use std::marker::PhantomData;
 use std::path::{Path, PathBuf};
@@ -18,7 +19,7 @@ use workspace_layout::ProblemCrate;
 /// many more.
 pub const CASES: u64 = 200;
 
-/// The checks of problem crate `O` in the folder of its manifest; see the module documentation.
+/// The checks of problem crate `P` in the folder of its manifest; see the module documentation.
 ///
 /// # Example
 /// A problem crate's `tests/checks.rs`:
@@ -36,17 +37,17 @@ pub const CASES: u64 = 200;
 ///     test_kit::CrateChecks::<StoneEnds>::new(env!("CARGO_MANIFEST_DIR")).run();
 /// }
 /// ```
-pub struct CrateChecks<O> {
+pub struct CrateChecks<P> {
     dir: PathBuf,
     cases: u64,
     runs_to_end_of_file: bool,
-    oracle: PhantomData<fn() -> O>,
+    oracle: PhantomData<fn() -> P>,
 }
 
-impl<O: Oracle> CrateChecks<O> {
+impl<P: Problem> CrateChecks<P> {
     /// The checks of the crate whose manifest is in `manifest_dir` (its `CARGO_MANIFEST_DIR`),
     /// on [`CASES`] random inputs.
-    pub fn new(manifest_dir: impl AsRef<Path>) -> CrateChecks<O> {
+    pub fn new(manifest_dir: impl AsRef<Path>) -> CrateChecks<P> {
         CrateChecks {
             dir: manifest_dir.as_ref().to_path_buf(),
             cases: CASES,
@@ -58,7 +59,7 @@ impl<O: Oracle> CrateChecks<O> {
     /// For an input that has no count and runs to the end of the file: a token appended is read
     /// as the start of one more test, so it must be refused, but as that test's bad or missing
     /// value rather than as a token after the end.
-    pub fn input_runs_to_end_of_file(mut self) -> CrateChecks<O> {
+    pub fn input_runs_to_end_of_file(mut self) -> CrateChecks<P> {
         self.runs_to_end_of_file = true;
         self
     }
@@ -75,18 +76,21 @@ impl<O: Oracle> CrateChecks<O> {
         let result = self.result(&problem);
         if judge.solved {
             if let Err(failure) = result {
-                panic!("{}", failure);
+                panic!("{:#}", failure);
             }
         } else {
             // Not eprint!: the test harness captures that, and hides it when the test passes.
-            let text = pending_text(problem.name(), result.err().as_deref());
+            let text = pending_text(
+                problem.name(),
+                result.err().map(|err| format!("{:#}", err)).as_deref(),
+            );
             std::io::stderr().write_all(text.as_bytes()).ok();
         }
     }
 
     /// The checks' first failure, whatever the marker.
-    fn result(&self, problem: &ProblemCrate) -> Result<(), String> {
-        let oracle: &dyn DynOracle = &Erase::<O>::NEW;
+    fn result(&self, problem: &ProblemCrate) -> Result<()> {
+        let oracle: &dyn DynOracle = &Erase::<P>::NEW;
         check_crate_dyn(oracle, problem, self.cases, self.runs_to_end_of_file)
     }
 }
@@ -97,10 +101,10 @@ fn check_crate_dyn(
     problem: &ProblemCrate,
     cases: u64,
     runs_to_end_of_file: bool,
-) -> Result<(), String> {
+) -> Result<()> {
     let name = problem.name();
     if oracle.name() != name {
-        return Err(format!(
+        return Err(err!(
             "the oracle of crate {} is named {:?}: its NAME must be the crate's",
             name,
             oracle.name()
@@ -109,9 +113,10 @@ fn check_crate_dyn(
     let samples = problem.samples_dir();
     let checked = standard_checks_dyn(oracle, cases, Some(&samples))?;
     if checked.samples == 0 {
-        return Err(format!(
+        return Err(err!(
             "no samples in samples/{} (add one: cargo xtask sample {} NAME FILE)",
-            name, name
+            name,
+            name
         ));
     }
     check_trailing_tokens(oracle, &samples, runs_to_end_of_file)?;
@@ -125,21 +130,21 @@ fn check_trailing_tokens(
     oracle: &dyn DynOracle,
     dir: &Path,
     runs_to_end_of_file: bool,
-) -> Result<(), String> {
-    let cases = workspace_layout::cases_in(dir).map_err(|err| format!("{:#}", err))?;
+) -> Result<()> {
+    let cases = workspace_layout::cases_in(dir).map_err(|err| err!("{:#}", err))?;
     let mut checked = 0;
     for (_, path, out) in cases {
         let expected = std::fs::read_to_string(&out)
-            .map_err(|err| format!("{}: no readable .out: {}", path.display(), err))?;
+            .map_err(|err| err!("{}: no readable .out: {}", path.display(), err))?;
         if expected.trim_start().starts_with("error:") {
             continue;
         }
         let input = std::fs::read_to_string(&path)
-            .map_err(|err| format!("reading {}: {}", path.display(), err))?;
+            .map_err(|err| err!("reading {}: {}", path.display(), err))?;
         for (separator, junk) in [("\n", "junk"), (" ", "7"), ("\r\n", "-1")] {
             let padded = format!("{}{}{}\n", input, separator, junk);
             let got = cases::solver_result(oracle, &padded).map_err(|panic| {
-                format!(
+                err!(
                     "{} + {:?}: the solver panicked: {}",
                     path.display(),
                     junk,
@@ -147,31 +152,31 @@ fn check_trailing_tokens(
                 )
             })?;
             let Some(message) = got.strip_prefix("error: ") else {
-                return Err(format!("{} + {:?}: accepted", path.display(), junk));
+                return Err(err!("{} + {:?}: accepted", path.display(), junk));
             };
             let ending = format!("expected the end of input, found \"{}\"", junk);
             if !runs_to_end_of_file && !message.trim_end().ends_with(&ending) {
-                return Err(format!("{} + {:?}: {}", path.display(), junk, message));
+                return Err(err!("{} + {:?}: {}", path.display(), junk, message));
             }
         }
         checked += 1;
     }
     if checked == 0 {
-        return Err(format!("{}: no accepted sample to extend", dir.display()));
+        return Err(err!("{}: no accepted sample to extend", dir.display()));
     }
     Ok(())
 }
 
 /// The benchmark inputs are the same on every call (`cargo xtask bench` compares runs) and
 /// the oracle reads each of them.
-fn check_bench_inputs(oracle: &dyn DynOracle) -> Result<(), String> {
+fn check_bench_inputs(oracle: &dyn DynOracle) -> Result<()> {
     let inputs = oracle.bench_inputs();
     if inputs != oracle.bench_inputs() {
-        return Err("the bench inputs differ from one call to the next".to_string());
+        return Err(err!("the bench inputs differ from one call to the next"));
     }
     for input in &inputs {
         if let Err(err) = oracle.parse(input.text.as_bytes()) {
-            return Err(format!("bench input {:?}: {}", input.name, err));
+            return Err(err!("bench input {:?}: {}", input.name, err));
         }
     }
     Ok(())
@@ -275,8 +280,8 @@ mod tests {
         (dir, problem)
     }
 
-    fn result<O: Oracle>(problem: &ProblemCrate, runs_to_end_of_file: bool) -> Result<(), String> {
-        check_crate_dyn(&Erase::<O>::NEW, problem, 50, runs_to_end_of_file)
+    fn result<P: Problem>(problem: &ProblemCrate, runs_to_end_of_file: bool) -> Result<()> {
+        check_crate_dyn(&Erase::<P>::NEW, problem, 50, runs_to_end_of_file)
     }
 
     #[test]
@@ -284,23 +289,25 @@ mod tests {
         let (_dir, problem) = workspace("");
         result::<Sum>(&problem, false).unwrap();
         // A token after the input, answered as if it were not there.
-        let err = result::<Planted<Lenient>>(&problem, false).unwrap_err();
+        let err = result::<Planted<Lenient>>(&problem, false)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("accepted"), "{}", err);
         // Bench inputs that differ between two calls.
-        let err = result::<Drifting>(&problem, false).unwrap_err();
+        let err = result::<Drifting>(&problem, false).unwrap_err().to_string();
         assert!(err.contains("differ"), "{}", err);
         // A wrong sample.
         std::fs::write(problem.samples_dir().join("a.out"), "8\n").unwrap();
-        let err = result::<Sum>(&problem, false).unwrap_err();
+        let err = result::<Sum>(&problem, false).unwrap_err().to_string();
         assert!(err.contains("a.in"), "{}", err);
         // No sample at all.
         std::fs::remove_file(problem.samples_dir().join("a.in")).unwrap();
         std::fs::remove_file(problem.samples_dir().join("a.out")).unwrap();
-        let err = result::<Sum>(&problem, false).unwrap_err();
+        let err = result::<Sum>(&problem, false).unwrap_err().to_string();
         assert!(err.contains("no samples in samples/p1-sum"), "{}", err);
         // An oracle named after another crate.
         let other = ProblemCrate::new(problem.root(), "p2-other");
-        let err = result::<Sum>(&other, false).unwrap_err();
+        let err = result::<Sum>(&other, false).unwrap_err().to_string();
         assert!(err.contains("its NAME must be the crate's"), "{}", err);
     }
 
@@ -325,13 +332,15 @@ mod tests {
         let (_dir, problem) = workspace("");
         let samples = problem.samples_dir();
         // Refused as a bad count of one more list, not as a token after the end.
-        let err =
-            check_trailing_tokens(&Erase::<Planted<Lists>>::NEW, &samples, false).unwrap_err();
+        let err = check_trailing_tokens(&Erase::<Planted<Lists>>::NEW, &samples, false)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("expected n"), "{}", err);
         check_trailing_tokens(&Erase::<Planted<Lists>>::NEW, &samples, true).unwrap();
         // Accepted is a failure either way.
-        let err =
-            check_trailing_tokens(&Erase::<Planted<Lenient>>::NEW, &samples, true).unwrap_err();
+        let err = check_trailing_tokens(&Erase::<Planted<Lenient>>::NEW, &samples, true)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("accepted"), "{}", err);
     }
 

@@ -1,93 +1,94 @@
-//! An [`Oracle`] behind a reference ([`DynOracle`]), so that the engine (stress batches,
+//! A [`Problem`] behind a reference ([`DynOracle`]), so that the engine (stress batches,
 //! shrinking, the standard checks, every command of the oracle program) is compiled once, in
 //! this crate, instead of once in each problem's oracle program: a problem's program compiles
 //! its own oracle's functions and the small adapter below, nothing of the engine.
 
-use crate::oracle::{BenchInput, Mismatch, Oracle};
+use crate::oracle::{BenchInput, Mismatch};
+use crate::problem::{Input, Problem};
 use dp_core::{Error, SplitMix64};
 use std::any::Any;
 use std::marker::PhantomData;
 
-/// An input of some oracle, its type erased; only that oracle's [`DynOracle`] reads it.
+/// An input of some problem, its type erased; only that problem's [`DynOracle`] reads it.
 pub struct AnyInput(Box<dyn Any>);
 
-/// The operations of an [`Oracle`], on erased inputs: what the engine calls.
+/// The operations of a [`Problem`] on erased inputs, what the engine calls: the problem's own
+/// items, and the generator, renderer, parser and shrinker derived from its format.
 ///
 /// # Example
 /// ```
-/// use test_kit::{DynOracle, Erase};
-/// # use dp_core::{Error, SplitMix64};
-/// # struct Echo;
-/// # impl test_kit::Oracle for Echo {
-/// #     type Input = u8;
-/// #     fn name() -> &'static str { "echo" }
-/// #     fn generate(rng: &mut SplitMix64) -> u8 { rng.range(0, 9) as u8 }
-/// #     fn render(x: &u8) -> String { format!("{}\n", x) }
-/// #     fn parse(input: &[u8]) -> Result<u8, String> {
-/// #         test_kit::parse_with(input, |sc| sc.next("x"))
-/// #     }
-/// #     fn brute_force(x: &u8) -> String { format!("{}\n", x) }
-/// #     fn shrink(x: &u8) -> Vec<u8> { test_kit::smaller(*x, 0) }
-/// #     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-/// #         out.extend_from_slice(input);
-/// #         Ok(())
-/// #     }
-/// # }
+/// use test_kit::format::{int, Format};
+/// use test_kit::{DynOracle, Erase, Problem, Solve};
+/// # use dp_core::Error;
+/// struct Echo;
+/// impl Problem for Echo {
+///     const NAME: &'static str = "echo";
+///     type Value = u8;
+///     fn format() -> impl Format<Value = u8> {
+///         int("x", 0..=9u8)
+///     }
+///     fn brute(x: &u8) -> String { format!("{}\n", x) }
+///     const SOLVE: Solve = echo;
+/// }
+/// fn echo(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+///     out.extend_from_slice(input);
+///     Ok(())
+/// }
 /// let oracle: &dyn DynOracle = &Erase::<Echo>::NEW;
 /// let input = oracle.parse(b"7\n").unwrap();
 /// assert_eq!(oracle.brute_force(&input), "7\n");
 /// let smaller: Vec<String> = oracle.shrink(&input).iter().map(|x| oracle.render(x)).collect();
 /// assert!(smaller.contains(&"0\n".to_string()));
-/// assert_eq!(oracle.debug(&input), "7");
+/// assert_eq!(oracle.debug(&input), "Input { value: 7, ends: Lf }");
 /// ```
 pub trait DynOracle: Sync {
-    /// [`Oracle::name`].
+    /// [`Problem::NAME`].
     fn name(&self) -> &'static str;
-    /// [`Oracle::generate`].
+    /// [`Problem::generate`].
     fn generate(&self, rng: &mut SplitMix64) -> AnyInput;
-    /// [`Oracle::render`].
+    /// [`Problem::render`].
     fn render(&self, input: &AnyInput) -> String;
-    /// [`Oracle::parse`].
-    fn parse(&self, text: &[u8]) -> Result<AnyInput, String>;
-    /// [`Oracle::brute_force`].
+    /// [`Problem::parse`].
+    fn parse(&self, text: &[u8]) -> context_error::Result<AnyInput>;
+    /// [`Problem::brute`].
     fn brute_force(&self, input: &AnyInput) -> String;
-    /// [`Oracle::brute_force_refuses`].
+    /// [`Problem::refuses`].
     fn brute_force_refuses(&self, input: &AnyInput) -> Option<String>;
-    /// [`Oracle::shrink`].
+    /// [`Problem::shrink`].
     fn shrink(&self, input: &AnyInput) -> Vec<AnyInput>;
-    /// [`Oracle::solve`].
+    /// [`Problem::SOLVE`].
     fn solve(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), Error>;
-    /// [`Oracle::bench_inputs`].
+    /// [`Problem::benches`].
     fn bench_inputs(&self) -> Vec<BenchInput>;
     /// The input's `Debug` text.
     fn debug(&self, input: &AnyInput) -> String;
 }
 
-/// Oracle `O` as a [`DynOracle`].
+/// Problem `P` as a [`DynOracle`].
 ///
 /// # Example
 /// See [`DynOracle`].
-pub struct Erase<O>(PhantomData<fn() -> O>);
+pub struct Erase<P>(PhantomData<fn() -> P>);
 
-impl<O> Erase<O> {
+impl<P> Erase<P> {
     /// The adapter (it holds nothing).
-    pub const NEW: Erase<O> = Erase(PhantomData);
+    pub const NEW: Erase<P> = Erase(PhantomData);
 }
 
-impl<O: Oracle> Erase<O> {
-    fn input(input: &AnyInput) -> &O::Input {
+impl<P: Problem> Erase<P> {
+    fn input(input: &AnyInput) -> &Input<P::Value> {
         input
             .0
             .downcast_ref()
             .expect("an erased input goes back to the oracle that made it")
     }
 
-    pub(crate) fn erase(input: O::Input) -> AnyInput {
+    pub(crate) fn erase(input: Input<P::Value>) -> AnyInput {
         AnyInput(Box::new(input))
     }
 
     /// A mismatch found through this adapter, with its input's type back.
-    pub(crate) fn typed(mismatch: Mismatch<AnyInput>) -> Mismatch<O::Input> {
+    pub(crate) fn typed(mismatch: Mismatch<AnyInput>) -> Mismatch<Input<P::Value>> {
         mismatch.map_input(|input| {
             *input
                 .0
@@ -97,49 +98,49 @@ impl<O: Oracle> Erase<O> {
     }
 
     /// A mismatch with its input's type erased.
-    pub(crate) fn erased(mismatch: Mismatch<O::Input>) -> Mismatch<AnyInput> {
+    pub(crate) fn erased(mismatch: Mismatch<Input<P::Value>>) -> Mismatch<AnyInput> {
         mismatch.map_input(Self::erase)
     }
 }
 
-impl<O: Oracle> DynOracle for Erase<O> {
+impl<P: Problem> DynOracle for Erase<P> {
     fn name(&self) -> &'static str {
-        O::name()
+        P::NAME
     }
 
     fn generate(&self, rng: &mut SplitMix64) -> AnyInput {
-        Self::erase(O::generate(rng))
+        Self::erase(P::generate(rng))
     }
 
     fn render(&self, input: &AnyInput) -> String {
-        O::render(Self::input(input))
+        P::render(Self::input(input))
     }
 
-    fn parse(&self, text: &[u8]) -> Result<AnyInput, String> {
-        O::parse(text).map(Self::erase)
+    fn parse(&self, text: &[u8]) -> context_error::Result<AnyInput> {
+        P::parse(text).map(Self::erase)
     }
 
     fn brute_force(&self, input: &AnyInput) -> String {
-        O::brute_force(Self::input(input))
+        P::brute(&Self::input(input).value)
     }
 
     fn brute_force_refuses(&self, input: &AnyInput) -> Option<String> {
-        O::brute_force_refuses(Self::input(input))
+        P::refuses(&Self::input(input).value)
     }
 
     fn shrink(&self, input: &AnyInput) -> Vec<AnyInput> {
-        O::shrink(Self::input(input))
+        P::shrink(Self::input(input))
             .into_iter()
             .map(Self::erase)
             .collect()
     }
 
     fn solve(&self, input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-        O::solve(input, out)
+        (P::SOLVE)(input, out)
     }
 
     fn bench_inputs(&self) -> Vec<BenchInput> {
-        O::bench_inputs()
+        P::benches()
     }
 
     fn debug(&self, input: &AnyInput) -> String {

@@ -9,7 +9,7 @@
 //! description's constraints (fewer cases, shorter lists, smaller values, fewer vertices and
 //! edges, trees that stay trees).
 //!
-//! Shrinking proposes candidate values, as [`Oracle::shrink`](crate::Oracle::shrink) does, so a
+//! Shrinking proposes candidate values, as [`Problem::shrink`](crate::Problem::shrink) does, so a
 //! value read from a file shrinks as well as a generated one. (proptest's value trees shrink
 //! only what they generated, and through `prop_flat_map` a length read earlier shrinks poorly;
 //! here a part that depends on an earlier value is cut down to the smaller value by
@@ -25,7 +25,7 @@
 //! let value = format.parse(b"2\n3\n1 2 3\n1\n7\n").unwrap();
 //! assert_eq!(value, vec![vec![1, 2, 3], vec![7]]);
 //! assert_eq!(format.render(&value), "2\n3\n1 2 3\n1\n7\n");
-//! let err = format.parse(b"1\n2\n5 0\n").unwrap_err();
+//! let err = format.parse(b"1\n2\n5 0\n").unwrap_err().to_string();
 //! assert_eq!(err, "token 4 (line 3): expected a_i (an integer in 1..=1000000000), found \"0\"");
 //! let random = format.generate(&mut SplitMix64::new(1), Size::Small);
 //! assert!((1..=3).contains(&random.len()));
@@ -114,10 +114,10 @@ pub trait Format {
 
     /// Reads a whole input: the value, then nothing but whitespace. The error is the scanner's
     /// message.
-    fn parse(&self, input: &[u8]) -> Result<Self::Value, String> {
+    fn parse(&self, input: &[u8]) -> context_error::Result<Self::Value> {
         let mut sc = Scanner::new(input);
-        let value = self.read(&mut sc).map_err(|e| e.to_string())?;
-        sc.finish().map_err(|e| e.to_string())?;
+        let value = self.read(&mut sc).map_err(context_error::Error::msg)?;
+        sc.finish().map_err(context_error::Error::msg)?;
         Ok(value)
     }
 

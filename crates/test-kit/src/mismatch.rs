@@ -2,7 +2,8 @@
 //! (`cases.rs`, through [`DynOracle`](crate::DynOracle)) behind generic functions.
 
 use crate::erased::Erase;
-use crate::oracle::{Mismatch, Oracle};
+use crate::oracle::Mismatch;
+use crate::problem::{Input, Problem};
 use dp_core::SplitMix64;
 
 /// Runs the real solver on `text` and returns its output, or `error: ...` if it failed.
@@ -11,10 +12,10 @@ use dp_core::SplitMix64;
 /// That of the solver.
 ///
 /// # Example
-/// See [`Oracle`].
-pub fn run_solver<O: Oracle>(text: &str) -> String {
+/// See [`Problem`].
+pub fn run_solver<P: Problem>(text: &str) -> String {
     let mut out = Vec::new();
-    match O::solve(text.as_bytes(), &mut out) {
+    match (P::SOLVE)(text.as_bytes(), &mut out) {
         Ok(()) => String::from_utf8_lossy(&out).into_owned(),
         Err(err) => format!("error: {}", err),
     }
@@ -26,11 +27,11 @@ pub fn run_solver<O: Oracle>(text: &str) -> String {
 /// One generation, one brute force and one solver run.
 ///
 /// # Example
-/// See [`Oracle`].
-pub fn check_seed<O: Oracle>(seed: u64) -> Option<Mismatch<O::Input>> {
+/// See [`Problem`].
+pub fn check_seed<P: Problem>(seed: u64) -> Option<Mismatch<Input<P::Value>>> {
     let mut rng = SplitMix64::new(seed);
-    let input = O::generate(&mut rng);
-    check_input::<O>(seed, input)
+    let input = P::generate(&mut rng);
+    check_input::<P>(seed, input)
 }
 
 /// Checks a given input: `None` if the solver agrees with the brute force.
@@ -39,9 +40,12 @@ pub fn check_seed<O: Oracle>(seed: u64) -> Option<Mismatch<O::Input>> {
 /// One brute force and one solver run.
 ///
 /// # Example
-/// See [`Oracle`].
-pub fn check_input<O: Oracle>(seed: u64, input: O::Input) -> Option<Mismatch<O::Input>> {
-    check_input_with::<O>(seed, input, run_solver::<O>)
+/// See [`Problem`].
+pub fn check_input<P: Problem>(
+    seed: u64,
+    input: Input<P::Value>,
+) -> Option<Mismatch<Input<P::Value>>> {
+    check_input_with::<P>(seed, input, run_solver::<P>)
 }
 
 /// [`check_input`] with the solver run by `run` (input text to output text), for harnesses
@@ -52,34 +56,32 @@ pub fn check_input<O: Oracle>(seed: u64, input: O::Input) -> Option<Mismatch<O::
 ///
 /// # Example
 /// ```
-/// use test_kit::{check_input_with, run_solver, Oracle};
-/// # use dp_core::{Error, SplitMix64};
+/// use test_kit::{check_input_with, run_solver, Input, Problem, Solve};
+/// # use test_kit::format::{int, Format};
+/// # use dp_core::Error;
 /// # struct Echo;
-/// # impl Oracle for Echo {
-/// #     type Input = u8;
-/// #     fn name() -> &'static str { "echo" }
-/// #     fn generate(rng: &mut SplitMix64) -> u8 { rng.range(0, 9) as u8 }
-/// #     fn render(x: &u8) -> String { format!("{}\n", x) }
-/// #     fn parse(input: &[u8]) -> Result<u8, String> {
-/// #         dp_core::Scanner::new(input).next("x").map_err(|e| e.to_string())
-/// #     }
-/// #     fn brute_force(x: &u8) -> String { format!("{}\n", x) }
-/// #     fn shrink(_: &u8) -> Vec<u8> { Vec::new() }
-/// #     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-/// #         out.extend_from_slice(input);
-/// #         Ok(())
-/// #     }
+/// # impl Problem for Echo {
+/// #     const NAME: &'static str = "echo";
+/// #     type Value = u8;
+/// #     fn format() -> impl Format<Value = u8> { int("x", 0..=9u8) }
+/// #     fn brute(x: &u8) -> String { format!("{}\n", x) }
+/// #     const SOLVE: Solve = echo;
 /// # }
-/// assert!(check_input_with::<Echo>(0, 7, run_solver::<Echo>).is_none());
-/// assert!(check_input_with::<Echo>(0, 7, |_| "8".to_string()).is_some());
+/// # fn echo(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+/// #     out.extend_from_slice(input);
+/// #     Ok(())
+/// # }
+/// let seven = || Input::new(7);
+/// assert!(check_input_with::<Echo>(0, seven(), run_solver::<Echo>).is_none());
+/// assert!(check_input_with::<Echo>(0, seven(), |_| "8".to_string()).is_some());
 /// ```
-pub fn check_input_with<O: Oracle>(
+pub fn check_input_with<P: Problem>(
     seed: u64,
-    input: O::Input,
+    input: Input<P::Value>,
     run: impl Fn(&str) -> String,
-) -> Option<Mismatch<O::Input>> {
-    crate::cases::check_input(&Erase::<O>::NEW, seed, Erase::<O>::erase(input), &run)
-        .map(Erase::<O>::typed)
+) -> Option<Mismatch<Input<P::Value>>> {
+    crate::cases::check_input(&Erase::<P>::NEW, seed, Erase::<P>::erase(input), &run)
+        .map(Erase::<P>::typed)
 }
 
 /// The first of `cases` random inputs (seeds `first_seed..`) on which solver and brute force
@@ -89,24 +91,24 @@ pub fn check_input_with<O: Oracle>(
 /// `cases` generations, brute forces and solver runs.
 ///
 /// # Example
-/// See [`Oracle`].
-pub fn find_mismatch<O: Oracle>(first_seed: u64, cases: u64) -> Option<Mismatch<O::Input>> {
-    (first_seed..first_seed + cases).find_map(check_seed::<O>)
+/// See [`Problem`].
+pub fn find_mismatch<P: Problem>(first_seed: u64, cases: u64) -> Option<Mismatch<Input<P::Value>>> {
+    (first_seed..first_seed + cases).find_map(check_seed::<P>)
 }
 
-/// Shrinks a mismatch greedily: while some variant from [`Oracle::shrink`] still disagrees, take
+/// Shrinks a mismatch greedily: while some variant from [`Problem::shrink`] still disagrees, take
 /// the first such variant. Returns the smallest mismatch found.
 ///
 /// # Complexity
 /// At most `budget` checks.
 ///
 /// # Example
-/// See [`Oracle`].
-pub fn shrink_mismatch<O: Oracle>(
-    mismatch: Mismatch<O::Input>,
+/// See [`Problem`].
+pub fn shrink_mismatch<P: Problem>(
+    mismatch: Mismatch<Input<P::Value>>,
     budget: usize,
-) -> Mismatch<O::Input> {
-    shrink_mismatch_with::<O>(mismatch, budget, run_solver::<O>).0
+) -> Mismatch<Input<P::Value>> {
+    shrink_mismatch_with::<P>(mismatch, budget, run_solver::<P>).0
 }
 
 /// [`shrink_mismatch`] with the solver run by `run` (see [`check_input_with`]); also returns
@@ -116,15 +118,15 @@ pub fn shrink_mismatch<O: Oracle>(
 /// At most `budget` checks.
 ///
 /// # Example
-/// See [`Planted`](crate::Planted); `shrink_mismatch_with::<O>(m, budget, run_solver::<O>)` is
+/// See [`Planted`](crate::Planted); `shrink_mismatch_with::<P>(m, budget, run_solver::<P>)` is
 /// `shrink_mismatch` with the step count.
-pub fn shrink_mismatch_with<O: Oracle>(
-    mismatch: Mismatch<O::Input>,
+pub fn shrink_mismatch_with<P: Problem>(
+    mismatch: Mismatch<Input<P::Value>>,
     budget: usize,
     run: impl Fn(&str) -> String,
-) -> (Mismatch<O::Input>, usize) {
-    let oracle = &Erase::<O>::NEW;
+) -> (Mismatch<Input<P::Value>>, usize) {
+    let oracle = &Erase::<P>::NEW;
     let check = |seed, candidate| crate::cases::check_input(oracle, seed, candidate, &run);
-    let (best, steps) = crate::cases::shrink(oracle, Erase::<O>::erased(mismatch), budget, &check);
-    (Erase::<O>::typed(best), steps)
+    let (best, steps) = crate::cases::shrink(oracle, Erase::<P>::erased(mismatch), budget, &check);
+    (Erase::<P>::typed(best), steps)
 }

@@ -1,148 +1,49 @@
-//! The oracle of a problem: what ties its brute force, random generator and real solver
-//! together, so tests, the oracle program (`cargo xtask stress`, `brute`, `sample`) and
-//! benchmarks drive every problem the same way. Finding and shrinking a mismatch from a test is
-//! in `mismatch.rs`.
+//! What a [`Problem`] is tested with: a planted wrong solver, benchmark inputs, a mismatch, and
+//! the comparison and parsing helpers. Finding and shrinking a mismatch from a test is in
+//! `mismatch.rs`.
 
+use crate::format::Format;
+use crate::problem::{Input, Problem, Solve};
 use dp_core::{Error, Scanner, SplitMix64};
 
-/// A judge problem seen from its tests: random small inputs, a brute force that models the rules
-/// literally, and the real solver.
-///
-/// # Example
-/// ```
-/// use test_kit::{find_mismatch, shrink_list, smaller, Oracle};
-/// use dp_core::{Error, Scanner, SplitMix64};
-///
-/// /// Sum of a list: the "real" solver uses a formula, the brute force a loop.
-/// struct Sum;
-/// impl Oracle for Sum {
-///     type Input = Vec<u64>;
-///     fn name() -> &'static str { "sum" }
-///     fn generate(rng: &mut SplitMix64) -> Vec<u64> {
-///         (0..rng.range(1, 5)).map(|_| rng.range(0, 9)).collect()
-///     }
-///     fn render(input: &Vec<u64>) -> String {
-///         let items: Vec<String> = input.iter().map(|x| x.to_string()).collect();
-///         format!("{}\n{}\n", input.len(), items.join(" "))
-///     }
-///     fn parse(input: &[u8]) -> Result<Vec<u64>, String> {
-///         let mut sc = Scanner::new(input);
-///         let n: usize = sc.next_in(1..=4, "n").map_err(|e| e.to_string())?;
-///         (0..n).map(|_| sc.next("x").map_err(|e| e.to_string())).collect()
-///     }
-///     fn brute_force(input: &Vec<u64>) -> String {
-///         format!("{}\n", input.iter().sum::<u64>())
-///     }
-///     fn shrink(input: &Vec<u64>) -> Vec<Vec<u64>> {
-///         shrink_list(input, 1, |&x| smaller(x, 0))
-///     }
-///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-///         let mut sc = Scanner::new(input);
-///         let n: usize = sc.next("n")?;
-///         let mut total = 0u64;
-///         for _ in 0..n { total += sc.next::<u64>("x")?; }
-///         out.extend_from_slice(format!("{}\n", total).as_bytes());
-///         Ok(())
-///     }
-/// }
-/// assert!(find_mismatch::<Sum>(1, 200).is_none());
-/// assert_eq!(Sum::parse(b"2\n3 4\n"), Ok(vec![3, 4]));
-/// assert!(Sum::parse(b"2\n3\n").unwrap_err().contains("expected x"));
-/// ```
-pub trait Oracle {
-    /// One whole input file, in a form that can be rendered and shrunk.
-    type Input: Clone + std::fmt::Debug + 'static;
-
-    /// The problem crate's name, e.g. `p4363-staircase-chess`.
-    fn name() -> &'static str;
-
-    /// A random small input, small enough for the brute force.
-    fn generate(rng: &mut SplitMix64) -> Self::Input;
-
-    /// The input file's text.
-    fn render(input: &Self::Input) -> String;
-
-    /// Reads an input file's text back (the inverse of [`Oracle::render`]), so the brute force
-    /// can answer a hand-written input (`cargo xtask brute`, `cargo xtask sample`). The error
-    /// names what was wrong, e.g. the token and what was expected there (a
-    /// [`Scanner`](dp_core::Scanner) error as text).
-    fn parse(input: &[u8]) -> Result<Self::Input, String>;
-
-    /// The expected output, by rules modelled literally with no idea shared with the solver.
-    fn brute_force(input: &Self::Input) -> String;
-
-    /// Why the brute force would not finish on `input` in seconds (its size guard, e.g.
-    /// `"25 cells: the brute force stops at 20"`), or `None` when it would. `cargo xtask brute`
-    /// and `sample` refuse such inputs at once instead of hanging; generated inputs should
-    /// never be refused. `None` by default.
-    fn brute_force_refuses(input: &Self::Input) -> Option<String> {
-        let _ = input;
-        None
-    }
-
-    /// Strictly smaller variants of `input` (fewer tests, smaller sizes, smaller values), for
-    /// shrinking a counterexample; empty when nothing is smaller.
-    fn shrink(input: &Self::Input) -> Vec<Self::Input>;
-
-    /// The real solver.
-    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error>;
-
-    /// Inputs for `cargo xtask bench`: the largest the constraints allow, and the points of any
-    /// scaling series worth reporting, each made from fixed seeds so every run measures the same
-    /// files. None by default.
-    fn bench_inputs() -> Vec<BenchInput> {
-        Vec::new()
-    }
-}
-
 /// A wrong solver to plant into a problem's oracle, to prove that the tests and
-/// `cargo xtask stress` catch a bug and shrink it; [`Planted`] makes it an [`Oracle`].
+/// `cargo xtask stress` catch a bug and shrink it; [`Planted`] makes it a [`Problem`].
 ///
 /// # Example
 /// See [`Planted`].
 pub trait PlantedSolver {
-    /// The oracle whose generator, brute force and shrink are kept.
-    type Base: Oracle;
+    /// The problem whose format, brute force and shrink are kept.
+    type Base: Problem;
 
     /// The planted, wrong solver.
     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error>;
 }
 
-/// The oracle `P::Base` with `P`'s planted solver in place of the real one.
+/// The problem `P::Base` with `P`'s planted solver in place of the real one.
 ///
 /// # Example
 /// ```
-/// use test_kit::{find_mismatch, shrink_mismatch, Oracle, Planted, PlantedSolver};
-/// use dp_core::{Error, Scanner, SplitMix64};
+/// use test_kit::format::{int, list, Format};
+/// use test_kit::{find_mismatch, shrink_mismatch, Planted, PlantedSolver, Problem, Solve};
+/// use dp_core::{Error, Scanner};
 ///
 /// struct Max; // the largest of a list
-/// impl Oracle for Max {
-///     type Input = Vec<u64>;
-///     fn name() -> &'static str { "max" }
-///     fn generate(rng: &mut SplitMix64) -> Vec<u64> {
-///         (0..rng.range(1, 6)).map(|_| rng.range(0, 9)).collect()
+/// impl Problem for Max {
+///     const NAME: &'static str = "max";
+///     type Value = Vec<u64>;
+///     fn format() -> impl Format<Value = Vec<u64>> {
+///         list("n", 1..=5, int("x", 0..=9u64))
 ///     }
-///     fn render(v: &Vec<u64>) -> String {
-///         let items: Vec<String> = v.iter().map(|x| x.to_string()).collect();
-///         format!("{}\n{}\n", v.len(), items.join(" "))
-///     }
-///     fn parse(input: &[u8]) -> Result<Vec<u64>, String> {
-///         let mut sc = Scanner::new(input);
-///         let n: usize = sc.next_in(1..=5, "n").map_err(|e| e.to_string())?;
-///         (0..n).map(|_| sc.next("x").map_err(|e| e.to_string())).collect()
-///     }
-///     fn brute_force(v: &Vec<u64>) -> String { format!("{}\n", v.iter().max().unwrap()) }
-///     fn shrink(v: &Vec<u64>) -> Vec<Vec<u64>> {
-///         test_kit::shorter(v, 1)
-///     }
-///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-///         let mut sc = Scanner::new(input);
-///         let n: usize = sc.next("n")?;
-///         let mut best = 0u64;
-///         for _ in 0..n { best = best.max(sc.next("x")?); }
-///         out.extend_from_slice(format!("{}\n", best).as_bytes());
-///         Ok(())
-///     }
+///     fn brute(v: &Vec<u64>) -> String { format!("{}\n", v.iter().max().unwrap()) }
+///     const SOLVE: Solve = solve;
+/// }
+/// fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
+///     let mut sc = Scanner::new(input);
+///     let n: usize = sc.next("n")?;
+///     let mut best = 0u64;
+///     for _ in 0..n { best = best.max(sc.next("x")?); }
+///     out.extend_from_slice(format!("{}\n", best).as_bytes());
+///     Ok(())
 /// }
 /// assert!(find_mismatch::<Max>(1, 100).is_none());
 ///
@@ -165,47 +66,48 @@ pub trait PlantedSolver {
 /// ```
 pub struct Planted<P>(std::marker::PhantomData<P>);
 
-impl<P: PlantedSolver> Oracle for Planted<P> {
-    type Input = <P::Base as Oracle>::Input;
+// Every item is the base's, its own overrides of the derived ones included, but the solver.
+impl<P: PlantedSolver> Problem for Planted<P> {
+    const NAME: &'static str = P::Base::NAME;
+    const LINE_ENDS: bool = P::Base::LINE_ENDS;
+    type Value = <P::Base as Problem>::Value;
 
-    fn name() -> &'static str {
-        P::Base::name()
+    fn format() -> impl Format<Value = Self::Value> {
+        P::Base::format()
     }
 
-    fn generate(rng: &mut SplitMix64) -> Self::Input {
+    fn brute(value: &Self::Value) -> String {
+        P::Base::brute(value)
+    }
+
+    fn refuses(value: &Self::Value) -> Option<String> {
+        P::Base::refuses(value)
+    }
+
+    const SOLVE: Solve = P::solve;
+
+    fn benches() -> Vec<BenchInput> {
+        P::Base::benches()
+    }
+
+    fn generate(rng: &mut SplitMix64) -> Input<Self::Value> {
         P::Base::generate(rng)
     }
 
-    fn render(input: &Self::Input) -> String {
+    fn render(input: &Input<Self::Value>) -> String {
         P::Base::render(input)
     }
 
-    fn parse(input: &[u8]) -> Result<Self::Input, String> {
+    fn parse(input: &[u8]) -> context_error::Result<Input<Self::Value>> {
         P::Base::parse(input)
     }
 
-    fn brute_force(input: &Self::Input) -> String {
-        P::Base::brute_force(input)
-    }
-
-    fn brute_force_refuses(input: &Self::Input) -> Option<String> {
-        P::Base::brute_force_refuses(input)
-    }
-
-    fn shrink(input: &Self::Input) -> Vec<Self::Input> {
+    fn shrink(input: &Input<Self::Value>) -> Vec<Input<Self::Value>> {
         P::Base::shrink(input)
-    }
-
-    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-        P::solve(input, out)
-    }
-
-    fn bench_inputs() -> Vec<BenchInput> {
-        P::Base::bench_inputs()
     }
 }
 
-/// A named benchmark input; see [`Oracle::bench_inputs`].
+/// A named benchmark input; see [`Problem::benches`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BenchInput {
     /// A short name for the table, e.g. `t=10 n=100000`.
@@ -256,7 +158,7 @@ pub fn same_tokens(a: &str, b: &str) -> bool {
     a.split_ascii_whitespace().eq(b.split_ascii_whitespace())
 }
 
-/// Reads a whole input file for [`Oracle::parse`]: `read` takes what it needs from a
+/// Reads a whole input file, as [`Problem::parse`] does: `read` takes what it needs from a
 /// [`Scanner`] on `input`; its error, or a token left after what it read, becomes the message.
 ///
 /// # Complexity
@@ -271,18 +173,20 @@ pub fn same_tokens(a: &str, b: &str) -> bool {
 ///         (0..n).map(|_| sc.next::<u32>("x")).collect::<Result<Vec<u32>, _>>()
 ///     })
 /// };
-/// assert_eq!(read(b"2\n5 6\n"), Ok(vec![5, 6]));
-/// assert_eq!(read(b"2\n5").unwrap_err(), "token 3 (line 2): expected x (an integer), found end of input");
-/// assert_eq!(read(b"1 5 6").unwrap_err(), "token 3 (line 1): unexpected token after the input");
+/// assert_eq!(read(b"2\n5 6\n").unwrap(), vec![5, 6]);
+/// assert_eq!(read(b"2\n5").unwrap_err().to_string(), "token 3 (line 2): expected x (an integer), found end of input");
+/// assert_eq!(read(b"1 5 6").unwrap_err().to_string(), "token 3 (line 1): unexpected token after the input");
 /// ```
 pub fn parse_with<T>(
     input: &[u8],
     read: impl FnOnce(&mut Scanner<'_>) -> Result<T, Error>,
-) -> Result<T, String> {
+) -> context_error::Result<T> {
     let mut sc = Scanner::new(input);
-    let value = read(&mut sc).map_err(|err| err.to_string())?;
+    let value = read(&mut sc).map_err(context_error::Error::msg)?;
     if sc.token().is_some() {
-        return Err(sc.invalid("unexpected token after the input").to_string());
+        return Err(context_error::Error::msg(
+            sc.invalid("unexpected token after the input"),
+        ));
     }
     Ok(value)
 }

@@ -1,8 +1,8 @@
-//! A problem described by its input format, brute force and solver: every [`Problem`] is an
-//! [`Oracle`], its generator, renderer, parser and shrinker derived from [`Problem::format`].
+//! A problem described by its input format, brute force and solver: the one trait a problem
+//! implements, its generator, renderer, parser and shrinker derived from [`Problem::format`].
 
 use crate::format::{Format, Size};
-use crate::oracle::{BenchInput, Oracle};
+use crate::oracle::BenchInput;
 use dp_core::{Error, SplitMix64};
 use std::fmt::Debug;
 
@@ -88,7 +88,8 @@ impl<V> From<V> for Input<V> {
 
 /// A judge problem seen from its tests, in the fewest lines: the input format (one
 /// description gives generator, renderer, parser and shrinker), the brute force, its size guard
-/// and the real solver. Every `Problem` is an [`Oracle`] with `Input = Input<Self::Value>`.
+/// and the real solver. Tests, the oracle program (`cargo xtask stress`, `brute`, `sample`) and
+/// benchmarks drive every problem through it, on inputs [`Input<Self::Value>`](Input).
 ///
 /// # Example
 /// ```
@@ -132,11 +133,12 @@ pub trait Problem {
     fn format() -> impl Format<Value = Self::Value>;
 
     /// The brute force: the expected output, by rules modelled literally with no idea shared
-    /// with the solver ([`Oracle::brute_force`]).
+    /// with the solver.
     fn brute(value: &Self::Value) -> String;
 
     /// The brute force's size guard: why it would not finish on `value` in seconds, naming its
-    /// limit ([`at_most`] words it); `None` when it would ([`Oracle::brute_force_refuses`]).
+    /// limit ([`at_most`] words it); `None` when it would. `cargo xtask brute` and `sample`
+    /// refuse such inputs at once instead of hanging; generated inputs should never be refused.
     fn refuses(value: &Self::Value) -> Option<String> {
         let _ = value;
         None
@@ -145,23 +147,18 @@ pub trait Problem {
     /// The real solver: the crate's `solve` (`const SOLVE: Solve = crate::solve;`).
     const SOLVE: Solve;
 
-    /// Inputs for `cargo xtask bench` ([`Oracle::bench_inputs`]); [`bench()`] and [`bench_max`]
-    /// make them.
+    /// Inputs for `cargo xtask bench`: the largest the constraints allow, and the points of any
+    /// scaling series worth reporting, each made from fixed seeds so every run measures the same
+    /// files; [`bench()`] and [`bench_max`] make them. None by default.
     fn benches() -> Vec<BenchInput> {
         Vec::new()
     }
-}
 
-impl<P: Problem> Oracle for P {
-    type Input = Input<P::Value>;
-
-    fn name() -> &'static str {
-        P::NAME
-    }
-
-    fn generate(rng: &mut SplitMix64) -> Input<P::Value> {
-        let value = P::format().generate(rng, Size::Small);
-        let ends = if P::LINE_ENDS && rng.range(0, 2) == 0 {
+    /// A random small input, small enough for the brute force: the format's, with varied line
+    /// ends when [`Problem::LINE_ENDS`] says so.
+    fn generate(rng: &mut SplitMix64) -> Input<Self::Value> {
+        let value = Self::format().generate(rng, Size::Small);
+        let ends = if Self::LINE_ENDS && rng.range(0, 2) == 0 {
             LineEnds::ALL[rng.range(1, 3) as usize]
         } else {
             LineEnds::Lf
@@ -169,47 +166,36 @@ impl<P: Problem> Oracle for P {
         Input { value, ends }
     }
 
-    fn render(input: &Input<P::Value>) -> String {
-        input.ends.apply(&P::format().render(&input.value))
+    /// The input file's text.
+    fn render(input: &Input<Self::Value>) -> String {
+        input.ends.apply(&Self::format().render(&input.value))
     }
 
-    fn parse(input: &[u8]) -> Result<Input<P::Value>, String> {
-        let value = P::format().parse(input)?;
+    /// Reads an input file's text back (the inverse of [`Problem::render`]), so the brute force
+    /// can answer a hand-written input (`cargo xtask brute`, `cargo xtask sample`). The error
+    /// names what was wrong, e.g. the token and what was expected there.
+    fn parse(input: &[u8]) -> context_error::Result<Input<Self::Value>> {
+        let value = Self::format().parse(input)?;
         Ok(Input {
             value,
             ends: LineEnds::of(input),
         })
     }
 
-    fn brute_force(input: &Input<P::Value>) -> String {
-        P::brute(&input.value)
-    }
-
-    fn brute_force_refuses(input: &Input<P::Value>) -> Option<String> {
-        P::refuses(&input.value)
-    }
-
-    /// The format's shrinks that the brute force takes, then `\n` line ends.
-    fn shrink(input: &Input<P::Value>) -> Vec<Input<P::Value>> {
+    /// Strictly smaller variants of `input`, for shrinking a counterexample: the format's
+    /// shrinks that the brute force takes, then `\n` line ends; empty when nothing is smaller.
+    fn shrink(input: &Input<Self::Value>) -> Vec<Input<Self::Value>> {
         let ends = input.ends;
-        let mut inputs: Vec<Input<P::Value>> = P::format()
+        let mut inputs: Vec<Input<Self::Value>> = Self::format()
             .shrink(&input.value)
             .into_iter()
-            .filter(|v| v != &input.value && P::refuses(v).is_none())
+            .filter(|v| v != &input.value && Self::refuses(v).is_none())
             .map(|value| Input { value, ends })
             .collect();
         if ends != LineEnds::Lf {
             inputs.push(Input::new(input.value.clone()));
         }
         inputs
-    }
-
-    fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), Error> {
-        (P::SOLVE)(input, out)
-    }
-
-    fn bench_inputs() -> Vec<BenchInput> {
-        P::benches()
     }
 }
 

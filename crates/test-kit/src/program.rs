@@ -4,8 +4,9 @@
 //! change to one problem recompiles that problem and its program, nothing else.
 
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::Oracle;
+use crate::problem::Problem;
 use crate::stress::{self, ChildProcesses, Config};
+use context_error::{err, Error, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -76,29 +77,30 @@ pub const USAGE: &str = OracleProgram::HELP_;
 /// A problem crate's `src/bin/oracle.rs` is `test_kit::oracle_program::<my_crate::oracle::ProblemOracle>()`
 /// in `main`; here with an oracle of its own:
 /// ```no_run
+/// use test_kit::format::{int, Format};
+/// use test_kit::{Problem, Solve};
+///
 /// struct Echo;
-/// impl test_kit::Oracle for Echo {
-///     type Input = u8;
-///     fn name() -> &'static str { "echo" }
-///     fn generate(rng: &mut dp_core::SplitMix64) -> u8 { rng.range(0, 9) as u8 }
-///     fn render(x: &u8) -> String { format!("{}\n", x) }
-///     fn parse(input: &[u8]) -> Result<u8, String> {
-///         test_kit::parse_with(input, |sc| sc.next("x"))
+/// impl Problem for Echo {
+///     const NAME: &'static str = "echo";
+///     type Value = u8;
+///     fn format() -> impl Format<Value = u8> {
+///         int("x", 0..=9u8)
 ///     }
-///     fn brute_force(x: &u8) -> String { format!("{}\n", x) }
-///     fn shrink(x: &u8) -> Vec<u8> { test_kit::smaller(*x, 0) }
-///     fn solve(input: &[u8], out: &mut Vec<u8>) -> Result<(), dp_core::Error> {
-///         out.extend_from_slice(input);
-///         Ok(())
-///     }
+///     fn brute(x: &u8) -> String { format!("{}\n", x) }
+///     const SOLVE: Solve = echo;
+/// }
+/// fn echo(input: &[u8], out: &mut Vec<u8>) -> Result<(), dp_core::Error> {
+///     out.extend_from_slice(input);
+///     Ok(())
 /// }
 ///
 /// fn main() {
 ///     test_kit::oracle_program::<Echo>()
 /// }
 /// ```
-pub fn oracle_program<O: Oracle>() {
-    oracle_program_dyn(&Erase::<O>::NEW)
+pub fn oracle_program<P: Problem>() {
+    oracle_program_dyn(&Erase::<P>::NEW)
 }
 
 /// [`oracle_program`], compiled once here rather than in every problem's program.
@@ -229,11 +231,11 @@ fn serve_stress_request(oracle: &dyn DynOracle, args: &[String]) -> i32 {
     }
 }
 
-fn report(result: Result<(), String>) -> i32 {
+fn report(result: Result<()>) -> i32 {
     match result {
         Ok(()) => 0,
         Err(err) => {
-            eprintln!("error: {}", err);
+            eprintln!("error: {:#}", err);
             1
         }
     }
@@ -245,7 +247,7 @@ fn stress_command(oracle: &dyn DynOracle, flags: Stress) -> Result<i32, Usage> {
     let jobs = flags.jobs.unwrap_or(0) as usize;
     let limit_ms = flags.case_time_limit_ms;
     let (save_dir, quiet) = (flags.save_dir, flags.quiet);
-    let jobs = stress::check_config(cases, seed, jobs).map_err(Usage)?;
+    let jobs = stress::check_config(cases, seed, jobs).map_err(|err| Usage(err.to_string()))?;
     if limit_ms == Some(0) {
         return Err(Usage("--case-time-limit-ms must be at least 1".to_string()));
     }
@@ -297,7 +299,7 @@ fn with_crash_input(oracle: &dyn DynOracle, mut report: stress::Report) -> stres
 
 /// Answers each file (stdin without files), each answer after a `--- FILE` line when there are
 /// several; exit code 1 if any failed.
-fn answer_files(files: &[String], answer: impl Fn(&[u8]) -> Result<String, String>) -> i32 {
+fn answer_files(files: &[String], answer: impl Fn(&[u8]) -> Result<String>) -> i32 {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     let mut code = 0;
@@ -320,7 +322,9 @@ fn answer_files(files: &[String], answer: impl Fn(&[u8]) -> Result<String, Strin
         }
     }
     for file in files {
-        let result = sample_files::read_regular(Path::new(file)).and_then(|text| answer(&text));
+        let result = sample_files::read_regular(Path::new(file))
+            .map_err(Error::msg)
+            .and_then(|text| answer(&text));
         if files.len() > 1 {
             writeln!(out, "--- {}", file).ok();
         }
@@ -330,7 +334,7 @@ fn answer_files(files: &[String], answer: impl Fn(&[u8]) -> Result<String, Strin
             }
             Err(err) => {
                 out.flush().ok();
-                eprintln!("error: {}: {}", file, err);
+                eprintln!("error: {}: {:#}", file, err);
                 code = 1;
             }
         }
@@ -349,22 +353,21 @@ fn write_generated(
     seed: u64,
     cases: u64,
     answers: bool,
-) -> Result<(), String> {
+) -> Result<()> {
     clear_inputs(dir)?;
     crate::cases::quiet_caught_panics();
     let jobs = stress::max_jobs().min(cases.max(1) as usize) as u64;
     // Each thread takes the seeds `seed + k`, `seed + k + jobs`, ...; the error reported is the
     // one of the smallest seed.
-    let one = move |s: u64| -> Result<(), String> {
+    let one = move |s: u64| -> Result<()> {
         let write = |path: PathBuf, text: &str| {
-            std::fs::write(&path, text)
-                .map_err(|err| format!("writing {}: {}", path.display(), err))
+            std::fs::write(&path, text).map_err(|err| err!("writing {}: {}", path.display(), err))
         };
         let text = oracle.render(&oracle.generate(&mut dp_core::SplitMix64::new(s)));
         write(dir.join(format!("{}.in", s)), &text)?;
         if answers {
             let answer = crate::cases::solver_result(oracle, &text).map_err(|panic| {
-                format!(
+                err!(
                     "the solver panicked on the input of seed {}: {} (`cargo xtask stress --seed {} --cases 1` shrinks it)",
                     s, panic, s
                 )
@@ -383,7 +386,7 @@ fn write_generated(
                     .spawn_scoped(scope, move || {
                         (seed + k..seed + cases)
                             .step_by(jobs as usize)
-                            .find_map(|s| one(s).err().map(|err| (s, err)))
+                            .find_map(|s| one(s).err().map(|err| (s, format!("{:#}", err))))
                     })
             })
             .collect();
@@ -398,29 +401,29 @@ fn write_generated(
             .collect()
     });
     match failures.into_iter().min() {
-        Some((_, err)) => Err(err),
+        Some((_, err)) => Err(Error::msg(err)),
         None => Ok(()),
     }
 }
 
 /// Creates `dir` and removes the `.in` and `.out` files in it.
-fn clear_inputs(dir: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(dir).map_err(|err| format!("creating {}: {}", dir.display(), err))?;
+fn clear_inputs(dir: &Path) -> Result<()> {
+    std::fs::create_dir_all(dir).map_err(|err| err!("creating {}: {}", dir.display(), err))?;
     let entries =
-        std::fs::read_dir(dir).map_err(|err| format!("reading {}: {}", dir.display(), err))?;
+        std::fs::read_dir(dir).map_err(|err| err!("reading {}: {}", dir.display(), err))?;
     for entry in entries.flatten() {
         let path = entry.path();
         if path.extension().is_some_and(|e| e == "in" || e == "out") {
             std::fs::remove_file(&path)
-                .map_err(|err| format!("removing {}: {}", path.display(), err))?;
+                .map_err(|err| err!("removing {}: {}", path.display(), err))?;
         }
     }
     Ok(())
 }
 
-/// Writes every benchmark input of `O` into `dir` (emptied of `.in` files first, so no stale
+/// Writes every benchmark input of `P` into `dir` (emptied of `.in` files first, so no stale
 /// input stays), printing `stem<TAB>name` per input.
-fn write_bench_inputs(oracle: &dyn DynOracle, dir: &Path) -> Result<(), String> {
+fn write_bench_inputs(oracle: &dyn DynOracle, dir: &Path) -> Result<()> {
     clear_inputs(dir)?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -428,8 +431,8 @@ fn write_bench_inputs(oracle: &dyn DynOracle, dir: &Path) -> Result<(), String> 
         let stem = format!("{:02}-{}", i + 1, file_stem(&input.name));
         let path = dir.join(format!("{}.in", stem));
         std::fs::write(&path, &input.text)
-            .map_err(|err| format!("writing {}: {}", path.display(), err))?;
-        writeln!(out, "{}\t{}", stem, input.name).map_err(|err| err.to_string())?;
+            .map_err(|err| err!("writing {}: {}", path.display(), err))?;
+        writeln!(out, "{}\t{}", stem, input.name).map_err(Error::msg)?;
     }
     Ok(())
 }

@@ -1,4 +1,4 @@
-//! Shrinkers: strictly smaller variants of numbers and lists, for [`Oracle::shrink`](crate::Oracle::shrink).
+//! Shrinkers: strictly smaller variants of numbers and lists, for [`Problem::shrink`](crate::Problem::shrink).
 
 /// An integer that the generic shrinkers can make smaller: the primitive integers up to 64 bits.
 ///

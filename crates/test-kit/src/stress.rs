@@ -10,7 +10,8 @@
 
 use crate::cases::{self, catch_quietly, Event, CASE_STACK};
 use crate::erased::{DynOracle, Erase};
-use crate::oracle::Oracle;
+use crate::problem::Problem;
+use context_error::{err, Error, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -62,12 +63,12 @@ pub fn max_jobs() -> usize {
 
 /// Checks `--cases`, `--seed` and `--jobs`; returns the jobs to use (0 for one per core, capped
 /// at one per core with a note on stderr).
-pub fn check_config(cases: u64, seed: u64, jobs: usize) -> Result<usize, String> {
+pub fn check_config(cases: u64, seed: u64, jobs: usize) -> Result<usize> {
     if cases == 0 {
-        return Err("--cases 0 checks nothing: give at least 1".to_string());
+        return Err(err!("--cases 0 checks nothing: give at least 1"));
     }
     if seed.checked_add(cases - 1).is_none() {
-        return Err(format!(
+        return Err(err!(
             "--seed {} --cases {}: the last seed would be past {} (use a smaller seed or fewer cases)",
             seed,
             cases,
@@ -191,7 +192,7 @@ pub trait Runner: Sync {
     ) -> BatchEnd;
 
     /// The shrunk mismatch of `seed`: steps, input text, expected and got.
-    fn shrink(&self, seed: u64) -> Result<Shrunk, String>;
+    fn shrink(&self, seed: u64) -> Result<Shrunk>;
 }
 
 /// A mismatch after shrinking, before it is saved.
@@ -206,9 +207,8 @@ pub struct Shrunk {
 /// The shrunk mismatch of the input of `seed`, or an error when that seed agrees: greedy
 /// shrinking with a panicking solver counted as a mismatch, and a variant on which the brute
 /// force panics skipped.
-pub fn shrink_seed(oracle: &dyn DynOracle, seed: u64) -> Result<Shrunk, String> {
-    let mismatch =
-        cases::check_seed(oracle, seed).ok_or_else(|| format!("seed {} agrees", seed))?;
+pub fn shrink_seed(oracle: &dyn DynOracle, seed: u64) -> Result<Shrunk> {
+    let mismatch = cases::check_seed(oracle, seed).ok_or_else(|| err!("seed {} agrees", seed))?;
     let solver = |text: &str| cases::solver_output(oracle, text);
     let check = |seed, candidate| {
         catch_quietly(|| cases::check_input(oracle, seed, candidate, &solver))
@@ -226,21 +226,21 @@ pub fn shrink_seed(oracle: &dyn DynOracle, seed: u64) -> Result<Shrunk, String> 
 
 /// Batches on threads of this process (for tests): a case that aborts ends the run, and a case
 /// past the time limit is reported when it finishes.
-pub struct InProcess<O>(std::marker::PhantomData<fn() -> O>);
+pub struct InProcess<P>(std::marker::PhantomData<fn() -> P>);
 
-impl<O> InProcess<O> {
+impl<P> InProcess<P> {
     pub fn new() -> Self {
         InProcess(std::marker::PhantomData)
     }
 }
 
-impl<O> Default for InProcess<O> {
+impl<P> Default for InProcess<P> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<O: Oracle> Runner for InProcess<O> {
+impl<P: Problem> Runner for InProcess<P> {
     fn batch(
         &self,
         first: u64,
@@ -248,11 +248,11 @@ impl<O: Oracle> Runner for InProcess<O> {
         limit: Option<Duration>,
         event: &mut dyn FnMut(&Event),
     ) -> BatchEnd {
-        batch_in_process(&Erase::<O>::NEW, first, last, limit, event)
+        batch_in_process(&Erase::<P>::NEW, first, last, limit, event)
     }
 
-    fn shrink(&self, seed: u64) -> Result<Shrunk, String> {
-        shrink_seed(&Erase::<O>::NEW, seed)
+    fn shrink(&self, seed: u64) -> Result<Shrunk> {
+        shrink_seed(&Erase::<P>::NEW, seed)
     }
 }
 
@@ -382,15 +382,15 @@ impl Runner for ChildProcesses {
         }
     }
 
-    fn shrink(&self, seed: u64) -> Result<Shrunk, String> {
+    fn shrink(&self, seed: u64) -> Result<Shrunk> {
         let out = Command::new(&self.program)
             .args(["__shrink", &seed.to_string()])
             .stdin(Stdio::null())
             .stderr(Stdio::inherit())
             .output()
-            .map_err(|err| format!("running {}: {}", self.program.display(), err))?;
+            .map_err(|err| err!("running {}: {}", self.program.display(), err))?;
         if !out.status.success() {
-            return Err(describe_death(Ok(out.status), ""));
+            return Err(Error::msg(describe_death(Ok(out.status), "")));
         }
         read_shrunk(&out.stdout)
     }
@@ -521,10 +521,10 @@ pub fn write_shrunk(out: &mut dyn Write, shrunk: &Shrunk) -> std::io::Result<()>
     Ok(())
 }
 
-fn read_shrunk(bytes: &[u8]) -> Result<Shrunk, String> {
-    let bad = || "the shrinking child's answer is malformed".to_string();
+fn read_shrunk(bytes: &[u8]) -> Result<Shrunk> {
+    let bad = || err!("the shrinking child's answer is malformed");
     let mut rest = bytes;
-    let line = |rest: &mut &[u8]| -> Result<String, String> {
+    let line = |rest: &mut &[u8]| -> Result<String> {
         let end = rest.iter().position(|&b| b == b'\n').ok_or_else(bad)?;
         let text = String::from_utf8_lossy(&rest[..end]).into_owned();
         *rest = &rest[end + 1..];
@@ -650,7 +650,7 @@ impl CaseClock {
 ///
 /// # Panics
 /// If `config` fails [`check_config`] (no cases, or seeds past `u64::MAX`).
-pub fn stress(name: &str, config: &Config, runner: &dyn Runner) -> Result<Report, String> {
+pub fn stress(name: &str, config: &Config, runner: &dyn Runner) -> Result<Report> {
     assert!(config.cases > 0 && config.seed.checked_add(config.cases - 1).is_some());
     let jobs = if config.jobs == 0 {
         max_jobs()
@@ -933,13 +933,8 @@ fn with_newline(text: &str) -> String {
 
 /// Writes `stress-<seed>.in` and `.out` into `dir` (created if missing); when either exists,
 /// tries `stress-<seed>-2`, `-3`, ... Never replaces a file. Returns the `.in` path.
-pub fn save_counterexample(
-    dir: &Path,
-    seed: u64,
-    input: &str,
-    expected: &str,
-) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|err| format!("creating {}: {}", dir.display(), err))?;
+pub fn save_counterexample(dir: &Path, seed: u64, input: &str, expected: &str) -> Result<PathBuf> {
+    std::fs::create_dir_all(dir).map_err(|err| err!("creating {}: {}", dir.display(), err))?;
     for attempt in 1..=100 {
         let stem = if attempt == 1 {
             format!("stress-{}", seed)
@@ -963,11 +958,11 @@ pub fn save_counterexample(
             Ok(()) => return Ok(in_path),
             Err(sample_files::PairError::Taken) => continue,
             Err(sample_files::PairError::Io(err)) => {
-                return Err(format!("saving {}: {}", in_path.display(), err))
+                return Err(err!("saving {}: {}", in_path.display(), err))
             }
         }
     }
-    Err(format!(
+    Err(err!(
         "{}: stress-{}.in and 99 other names are taken; move some away",
         dir.display(),
         seed

@@ -60,11 +60,11 @@ fn integers_parse_render_generate_and_shrink_towards_zero() {
     assert_eq!(f.parse(b" 42\n"), Ok(42));
     assert_eq!(f.render(&-3), "-3\n");
     assert_eq!(
-        f.parse(b"101").unwrap_err(),
+        f.parse(b"101").unwrap_err().to_string(),
         "token 1 (line 1): expected x (an integer in -5..=100), found \"101\""
     );
     assert_eq!(
-        f.parse(b"").unwrap_err(),
+        f.parse(b"").unwrap_err().to_string(),
         "token 1 (line 1): expected x (an integer in -5..=100), found end of input"
     );
     assert_eq!(f.shrink(&10), [0, 5, 9]);
@@ -95,8 +95,9 @@ fn counted_lists_and_cases_keep_their_lengths_in_bounds() {
     assert!(f
         .parse(b"5\n")
         .unwrap_err()
+        .to_string()
         .contains("expected T (an integer in 1..=4)"));
-    let err = f.parse(b"1\n2\n1\n").unwrap_err();
+    let err = f.parse(b"1\n2\n1\n").unwrap_err().to_string();
     assert!(
         err.starts_with("token 4 ")
             && err.contains("expected a (an integer in 1..=9), found end of input"),
@@ -135,10 +136,15 @@ fn offsets_inline_counts_distinct_items_and_terminators() {
     assert!(f
         .parse(b"1\n")
         .unwrap_err()
+        .to_string()
         .contains("expected n (an integer in 2..=7)"));
     let set = list("k", 1..=5, int("s", 1..=6usize)).inline().distinct();
     assert_eq!(set.render(&vec![3, 1]), "2 3 1\n");
-    assert!(set.parse(b"2 3 3").unwrap_err().contains("repeats"));
+    assert!(set
+        .parse(b"2 3 3")
+        .unwrap_err()
+        .to_string()
+        .contains("repeats"));
     round_trip(&set, 300, |v| (1..v.len()).all(|i| !v[..i].contains(&v[i])));
     // Until a terminator token, and until the end of input.
     let zero = until("0", 0..=5, line((int("w", 1..=9u32), int("h", 1..=9u32))));
@@ -149,10 +155,15 @@ fn offsets_inline_counts_distinct_items_and_terminators() {
     let end = until_end(1..=3, (int("w", 2..=9u32), int("h", 2..=9u32)));
     assert_eq!(end.parse(b"2 3\r\n4 5"), Ok(vec![(2, 3), (4, 5)]));
     assert_eq!(end.render(&vec![(2, 3), (4, 5)]), "2 3\n4 5\n");
-    assert!(end.parse(b"").unwrap_err().contains("fewer than 1"));
+    assert!(end
+        .parse(b"")
+        .unwrap_err()
+        .to_string()
+        .contains("fewer than 1"));
     assert!(end
         .parse(b"2 3 4 5 6 7 8 9")
         .unwrap_err()
+        .to_string()
         .contains("more than 3"));
     round_trip(&end, 200, |v| (1..=3).contains(&v.len()));
 }
@@ -205,8 +216,13 @@ fn words_and_character_grids() {
     assert!(w
         .parse(b"abc")
         .unwrap_err()
+        .to_string()
         .starts_with("token 1 (line 1): expected s (1 to 4 of \"ab\")"));
-    assert!(w.parse(b"").unwrap_err().contains("found end of input"));
+    assert!(w
+        .parse(b"")
+        .unwrap_err()
+        .to_string()
+        .contains("found end of input"));
     round_trip(&w, 200, |s| (1..=4).contains(&s.len()));
     assert!(w.shrink(&b"bb".to_vec()).contains(&b"b".to_vec()));
     let g = grid("H", "W", 1..=2000, b"-+");
@@ -216,8 +232,13 @@ fn words_and_character_grids() {
     assert!(g
         .parse(b"2 2\n++\n+")
         .unwrap_err()
+        .to_string()
         .contains("expected a row"));
-    assert!(g.parse(b"1 2\n+*").unwrap_err().contains("found \"+*\""));
+    assert!(g
+        .parse(b"1 2\n+*")
+        .unwrap_err()
+        .to_string()
+        .contains("found \"+*\""));
     let cells = |v: &Vec<Vec<u8>>| v.len() * v[0].len();
     round_trip(&g, 300, |v| {
         cells(v) <= 36 || v.len() == 1 || v[0].len() == 1
@@ -254,10 +275,12 @@ fn trees_stay_trees_and_graphs_keep_their_kind() {
     assert!(t
         .parse(b"3\n1 2\n2 1\n")
         .unwrap_err()
+        .to_string()
         .contains("do not form a tree"));
     assert!(t
         .parse(b"3\n1 2\n2 4\n")
         .unwrap_err()
+        .to_string()
         .contains("expected v (an integer in 1..=3)"));
     let is_tree = |g: &Graph| g.edges.len() + 1 == g.n && g.is_connected();
     round_trip(&t, 300, is_tree);
@@ -271,16 +294,22 @@ fn trees_stay_trees_and_graphs_keep_their_kind() {
     assert!(dag
         .parse(b"3 3\n1 2\n2 3\n3 1\n")
         .unwrap_err()
+        .to_string()
         .contains("cycle"));
     round_trip(&dag, 300, |g| g.is_acyclic() && g.is_simple());
     let connected = edges("n", "m", 1..=8, 20).connected();
     assert!(connected
         .parse(b"3 1\n1 2\n")
         .unwrap_err()
+        .to_string()
         .contains("connected"));
     round_trip(&connected, 300, |g| g.is_connected() && g.is_simple());
     let plain = edges("n", "m", 1..=8, 20);
-    assert!(plain.parse(b"2 1\n1 1\n").unwrap_err().contains("loop"));
+    assert!(plain
+        .parse(b"2 1\n1 1\n")
+        .unwrap_err()
+        .to_string()
+        .contains("loop"));
     round_trip(&plain, 300, Graph::is_simple);
     let adj = adjacency("n", 1..=6);
     let v = adj.parse(b"3\n2 2 3\n0\n1 1\n").unwrap();
@@ -304,12 +333,18 @@ fn valued_trees_keep_a_value_per_vertex_and_stay_trees() {
     assert!(t
         .parse(b"3\n1 2 3\n1 2\n2 1\n")
         .unwrap_err()
+        .to_string()
         .contains("do not form a tree"));
     assert!(t
         .parse(b"3\n1 2 x\n1 2\n2 3\n")
         .unwrap_err()
+        .to_string()
         .contains("expected A_i"));
-    assert!(t.parse(b"1\n4\n").unwrap_err().contains("expected N"));
+    assert!(t
+        .parse(b"1\n4\n")
+        .unwrap_err()
+        .to_string()
+        .contains("expected N"));
     // A leaf dropped takes its value; a contracted edge keeps the lower end's value.
     let shrunk_trees = t.shrink(&v);
     assert!(shrunk_trees.contains(&(
@@ -363,7 +398,7 @@ fn keywords_name_the_kind_and_shrink_to_earlier_words() {
     let kind = one_of("the solver", &["walk", "ends", "pins"]);
     assert_eq!(kind.parse(b"ends\n"), Ok("ends"));
     assert_eq!(kind.render(&"pins"), "pins\n");
-    let err = kind.parse(b"cutting\n").unwrap_err();
+    let err = kind.parse(b"cutting\n").unwrap_err().to_string();
     assert!(
         err.contains("expected the solver (walk, ends or pins), found \"cutting\""),
         "{}",
@@ -469,7 +504,11 @@ fn balance_spreads_rare_answers_and_rules_hold() {
     let even = int("x", 0..=50u32)
         .small(0..=50)
         .valid("x is even", |&x| x % 2 == 0);
-    assert!(even.parse(b"3").unwrap_err().contains("x is even"));
+    assert!(even
+        .parse(b"3")
+        .unwrap_err()
+        .to_string()
+        .contains("x is even"));
     round_trip(&even, 200, |&x| x % 2 == 0);
     let seven = int("x", 0..=9u32).generate_with(|_, _| 7);
     assert_eq!(seven.generate(&mut rng, Size::Small), 7);
@@ -504,7 +543,7 @@ impl test_kit::Problem for Sum {
 
 #[test]
 fn a_problem_is_an_oracle_with_line_ends_and_a_guard() {
-    use test_kit::{find_mismatch, Input, Oracle};
+    use test_kit::{find_mismatch, Input, Problem};
     assert!(find_mismatch::<Sum>(1, 300).is_none());
     let mut rng = SplitMix64::new(8);
     let inputs: Vec<Input<Vec<u64>>> = (0..300).map(|_| Sum::generate(&mut rng)).collect();
@@ -512,17 +551,13 @@ fn a_problem_is_an_oracle_with_line_ends_and_a_guard() {
         assert!(inputs.iter().any(|i| i.ends == ends), "{:?}", ends);
     }
     for input in &inputs {
-        assert!(
-            Sum::brute_force_refuses(input).is_none(),
-            "generated {:?}",
-            input
-        );
+        assert!(Sum::refuses(input).is_none(), "generated {:?}", input);
         let text = Sum::render(input);
         assert_eq!(Sum::render(&Sum::parse(text.as_bytes()).unwrap()), text);
         let smaller = Sum::shrink(input);
         assert!(smaller
             .iter()
-            .all(|s| s != input && Sum::brute_force_refuses(s).is_none()));
+            .all(|s| s != input && Sum::refuses(s).is_none()));
         assert_eq!(
             smaller
                 .iter()
@@ -532,7 +567,7 @@ fn a_problem_is_an_oracle_with_line_ends_and_a_guard() {
     }
     let big = Input::new(vec![9, 9, 9, 9]);
     assert_eq!(
-        Sum::brute_force_refuses(&big).unwrap(),
+        Sum::refuses(&big).unwrap(),
         "36 (the sum): the brute force stops at 30"
     );
     assert!(Sum::shrink(&Input::new(vec![9, 9, 9, 9, 9]))

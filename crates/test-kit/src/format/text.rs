@@ -103,7 +103,7 @@ pub struct OneOf {
 /// }));
 /// assert_eq!(format.parse(b"chess 8\n").unwrap(), ("chess", 8));
 /// assert!(format.parse(b"chess 9\n").is_err());
-/// let err = format.parse(b"go 3\n").unwrap_err();
+/// let err = format.parse(b"go 3\n").unwrap_err().to_string();
 /// assert!(err.contains("expected the game (nim or chess), found \"go\""), "{}", err);
 /// assert!(format.shrink(&("chess", 8)).contains(&("nim", 8)));
 /// ```
