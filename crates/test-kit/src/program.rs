@@ -74,7 +74,7 @@ pub const USAGE: &str = OracleProgram::HELP_;
 /// its code (0 success, 1 a failed check or an input refused, 2 a usage error).
 ///
 /// # Example
-/// A problem crate's `src/bin/oracle.rs` is `test_kit::oracle_program::<my_crate::oracle::ProblemOracle>()`
+/// A problem crate's `src/bin/oracle.rs` is `test_kit::oracle_program::<my_crate::oracle::TileGame>()`
 /// in `main`; here with an oracle of its own:
 /// ```no_run
 /// use test_kit::format::{int, Format};
