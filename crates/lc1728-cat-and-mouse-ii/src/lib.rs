@@ -20,13 +20,6 @@ use std::io::Write;
 #[cfg(feature = "oracle")]
 pub mod oracle;
 
-/// Largest number of rows and of columns.
-pub const MAX_SIDE: usize = 20;
-/// Largest jump of either piece.
-pub const MAX_JUMP: usize = 8;
-/// Largest number of plies T.
-pub const MAX_PLIES: u32 = 1_000_000;
-
 /// Reads the header `R C catJump mouseJump T` and the R rows, and writes `Mouse` or `Cat`.
 ///
 /// # Errors
@@ -48,59 +41,47 @@ pub const MAX_PLIES: u32 = 1_000_000;
 /// ```
 pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
     let mut sc = Scanner::new(input);
-    let rows = sc.next_in(1..=MAX_SIDE, "R")?;
-    let cols = sc.next_in(1..=MAX_SIDE, "C")?;
-    let cat_jump = sc.next_in(1..=MAX_JUMP, "catJump")?;
-    let mouse_jump = sc.next_in(1..=MAX_JUMP, "mouseJump")?;
-    let horizon = sc.next_in(1..=MAX_PLIES, "T")?;
+    let (rows, cols) = (sc.next_in(1..=20, "R")?, sc.next_in(1..=20, "C")?);
+    let cat_jump = sc.next_in(1..=8, "catJump")?;
+    let mouse_jump = sc.next_in(1..=8, "mouseJump")?;
+    let horizon: u32 = sc.next_in(1..=1_000_000, "T")?;
     let grid = Grid::read(&mut sc, rows, cols, b".#CMF", b"CMF")?;
     sc.finish()?;
     let jumps = |reach| grid.move_graph(&GridMoves::orthogonal().reach(reach).staying(), b"#");
     let (mouse, cat) = (jumps(mouse_jump), jumps(cat_jump));
-    let (n, food) = (rows * cols, grid.at(b'F'));
+    let n = rows * cols;
+    let (food, start) = (grid.at(b'F'), grid.at(b'M') * n + grid.at(b'C'));
     // Position (side * n + mouse) * n + cat, side 0 for Mouse to move. `needs`: how many more
-    // moves into the attractor make it Mouse's (one, or all of Cat's); 0 when decided or over.
-    let mut needs = vec![0u8; 2 * n * n];
-    let mut plies = vec![u32::MAX; 2 * n * n];
-    let mut queue = Vec::new();
-    for (m, c) in (0..n).flat_map(|m| (0..n).map(move |c| (m, c))) {
-        if c == m || c == food {
-            continue;
-        } else if m == food {
-            queue.extend([m * n + c, (n + m) * n + c]);
-        } else {
-            needs[m * n + c] = 1;
-            needs[(n + m) * n + c] = cat.degree(c) as u8;
-        }
-    }
-    queue.iter().for_each(|&p| plies[p] = 0);
-    let start = grid.at(b'M') * n + grid.at(b'C');
-    let mut head = 0;
-    while head < queue.len() && plies[start] == u32::MAX && plies[queue[head]] < horizon {
-        let p = queue[head];
-        head += 1;
-        let (side, m, c) = (p / (n * n), p / n % n, p % n);
-        // Mouse's moves into p when Cat is to move at p, Cat's otherwise.
-        let (graph, from, base, step) = match side {
-            1 => (&mouse, m, c, n),
-            _ => (&cat, c, (n + m) * n, 1),
-        };
-        for &v in graph.neighbors(from) {
-            let q = base + v as usize * step;
-            if needs[q] > 0 {
-                needs[q] -= 1;
-                if needs[q] == 0 {
-                    plies[q] = plies[p] + 1;
-                    queue.push(q);
-                }
+    // moves into the attractor make it Mouse's (one, or all of Cat's); 0 once over or decided.
+    let mut needs: Vec<u8> = (0..2 * n * n)
+        .map(|p| match (p / n % n, p % n) {
+            (m, c) if m == c || m == food || c == food => 0,
+            _ if p < n * n => 1,
+            (_, c) => cat.degree(c) as u8,
+        })
+        .collect();
+    // Layer by layer of distance, from Mouse on the food (Cat elsewhere) to T plies.
+    let mut layer: Vec<usize> = (0..2 * n)
+        .filter(|&p| p % n != food)
+        .map(|p| (p / n * n + food) * n + p % n)
+        .collect();
+    let mut plies = 0;
+    while !layer.is_empty() && needs[start] > 0 && plies < horizon {
+        plies += 1;
+        for p in std::mem::take(&mut layer) {
+            let (m, c) = (p / n % n, p % n);
+            // The moves into p: Mouse's when Cat is to move at p, else Cat's.
+            let (graph, from, base, step) = match p >= n * n {
+                true => (&mouse, m, c, n),
+                false => (&cat, c, (n + m) * n, 1),
+            };
+            for &v in graph.neighbors(from) {
+                let q = base + v as usize * step;
+                layer.extend((needs[q] == 1).then_some(q));
+                needs[q] = needs[q].saturating_sub(1);
             }
         }
     }
-    let winner = if plies[start] <= horizon {
-        "Mouse"
-    } else {
-        "Cat"
-    };
-    writeln!(out, "{}", winner)?;
+    writeln!(out, "{}", if needs[start] == 0 { "Mouse" } else { "Cat" })?;
     Ok(())
 }

@@ -2,106 +2,73 @@
 //! force that plays the rules literally with the kit's search on (Mouse's cell, Cat's cell,
 //! whose turn, plies made so far): each jump listed cell by cell, the ends checked after every
 //! move, the T plies counted. It shares nothing with the solver (no attractor, no move graphs,
-//! no un-moves).
+//! no un-moves, no distances).
 
-use crate::{MAX_JUMP, MAX_PLIES, MAX_SIDE};
-use test_kit::format::{fixed, int, line, then, word, Format};
-use test_kit::game::{outcome, outcome_in_plies, Moves, Outcome};
-use test_kit::{at_most, Problem};
-
-/// One input: `((R, C), catJump, mouseJump, T)` and the rows.
-pub type Game = (((usize, usize), usize, usize, u32), Vec<Vec<u8>>);
+use test_kit::format::{int, line, rows, then, Format};
+use test_kit::game::{outcome, Moves, Outcome};
+use test_kit::{at_most, bench, BenchInput, Problem};
 
 /// A cell, (row, column) from 0.
-type Cell = (usize, usize);
+type Cell = (i64, i64);
 
 /// The oracle of lc1728-cat-and-mouse-ii.
 pub struct CatAndMouse;
 
-/// Above this T the plies are not counted in the position: Mouse wins when its fastest forced
-/// win (`outcome_in_plies`) takes at most T plies.
-pub const COUNTED_PLIES: u32 = 40;
-
-/// Whether Mouse wins on `rows` (cells `.#CMF`) with jumps of at most `cat_jump` and
-/// `mouse_jump` cells and at most `t` plies.
-pub fn brute_force(rows: &[Vec<u8>], cat_jump: usize, mouse_jump: usize, t: u32) -> bool {
-    let cells = || (0..rows.len()).flat_map(|r| (0..rows[0].len()).map(move |c| (r, c)));
-    let find = |b: u8| cells().find(|&(r, c)| rows[r][c] == b).unwrap();
-    let (food, counted) = (find(b'F'), t <= COUNTED_PLIES);
-    let rules = |&(m, c, mouse_moves, plies): &(Cell, Cell, bool, u32), moves: &mut Moves<_>| {
-        let cat_won = c == m || c == food;
-        let mouse_won = !cat_won && m == food;
-        if cat_won || mouse_won || counted && plies == t {
-            // Over: the side to move has won, or has lost (no move).
-            if mouse_won == mouse_moves {
-                moves.win();
-            }
-            return;
-        }
-        let ((from, jump), next) = match mouse_moves {
-            true => ((m, mouse_jump), plies + counted as u32),
-            false => ((c, cat_jump), plies + counted as u32),
-        };
-        let mut land = |to: Cell| match mouse_moves {
-            true => moves.go((to, c, false, next)),
-            false => moves.go((m, to, true, next)),
-        };
-        land(from);
-        for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-            for k in 1..=jump as i64 {
-                let (r, c) = (from.0 as i64 + dr * k, from.1 as i64 + dc * k);
-                let inside = r >= 0 && c >= 0 && r < rows.len() as i64 && c < rows[0].len() as i64;
-                if !inside || rows[r as usize][c as usize] == b'#' {
-                    break;
-                }
-                land((r as usize, c as usize));
-            }
-        }
-    };
-    let start = (find(b'M'), find(b'C'), true, 0);
-    if counted {
-        return outcome(start, rules) == Outcome::Win;
-    }
-    let fastest = outcome_in_plies(start, rules);
-    fastest.outcome == Outcome::Win && fastest.plies <= t
-}
-
 impl Problem for CatAndMouse {
     test_kit::name_and_solve_of_this_crate!();
-    type Value = Game;
+    /// `(R, C, catJump, mouseJump, T)` and the rows.
+    type Value = ((usize, usize, usize, usize, usize), Vec<Vec<u8>>);
 
+    /// Small: 1 to 4 rows of 3 or 4 cells (room for C, M and F; the shrinker goes below), jumps
+    /// up to 3, T up to 30.
     fn format() -> impl Format<Value = Self::Value> {
-        let side = |name| int(name, 1..=MAX_SIDE).small(1..=4);
-        let jump = |name| int(name, 1..=MAX_JUMP).small(1..=3);
-        let t = int("T", 1..=MAX_PLIES).small(1..=30);
-        let header = line((
-            (side("R"), side("C")),
-            jump("catJump"),
-            jump("mouseJump"),
-            t,
-        ));
-        let grid = then(header, |&((rows, cols), ..)| {
-            fixed(rows, word("row", b".#CMF", cols..=cols))
-        });
-        grid.valid("not exactly one C, M and F", |(_, rows)| {
-            b"CMF"
-                .iter()
-                .all(|&x| rows.iter().flatten().filter(|&&b| b == x).count() == 1)
-        })
+        let (r, c) = (int("R", 1..=20).small(1..=4), int("C", 1..=20).small(3..=4));
+        let jump = |name| int(name, 1..=8).small(1..=3);
+        let t = int("T", 1..=1_000_000).small(1..=30);
+        let header = line((r, c, jump("catJump"), jump("mouseJump"), t));
+        then(header, |&(r, c, ..)| rows(r, c, b".#CMF").unique(b"CMF"))
     }
 
-    fn brute(&(((_, _), cat_jump, mouse_jump, t), ref rows): &Game) -> String {
-        let winner = brute_force(rows, cat_jump, mouse_jump, t);
-        format!("{}\n", if winner { "Mouse" } else { "Cat" })
-    }
-
-    /// Up to 200 000 positions: 2 * cells^2, times T + 1 when the plies are counted.
-    fn refuses(&(((r, c), _, _, t), _): &Game) -> Option<String> {
-        let plies = if t <= COUNTED_PLIES {
-            t as usize + 1
-        } else {
-            1
+    /// Positions ([Mouse's cell, Cat's cell], side to move (0 Mouse, 1 Cat), plies made).
+    fn brute(&((h, w, cat_jump, mouse_jump, t), ref rows): &Self::Value) -> String {
+        let at = |b| rows.concat().iter().position(|&x| x == b).unwrap();
+        let cell = |b| ((at(b) / w) as i64, (at(b) % w) as i64);
+        let inside = |(r, c): Cell| r >= 0 && c >= 0 && r < h as i64 && c < w as i64;
+        let open = |(r, c): Cell| inside((r, c)) && rows[r as usize][c as usize] != b'#';
+        let food = cell(b'F');
+        let rules = |&([m, c], side, plies): &([Cell; 2], usize, usize), moves: &mut Moves<_>| {
+            let (cat_won, mouse_won) = (c == m || c == food, m == food && c != m);
+            if cat_won || mouse_won || plies == t {
+                // Over: the side to move has won (a winning move) or lost (no move).
+                (mouse_won == (side == 0)).then(|| moves.win());
+                return;
+            }
+            let (from, jump) = ([m, c][side], [mouse_jump, cat_jump][side]);
+            let mut land = |to| moves.go(([[to, c], [m, to]][side], 1 - side, plies + 1));
+            land(from);
+            // Cell by cell along each direction, until the edge, a wall or the jump's length.
+            for (dr, dc) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let line = (1..=jump as i64).map(|k| (from.0 + dr * k, from.1 + dc * k));
+                line.take_while(|&to| open(to)).for_each(&mut land);
+            }
         };
-        at_most("positions", 2 * (r * c).pow(2) * plies, 200_000)
+        let mouse_wins = outcome(([cell(b'M'), cell(b'C')], 0, 0), rules) == Outcome::Win;
+        format!("{}\n", if mouse_wins { "Mouse" } else { "Cat" })
+    }
+
+    /// Up to two million positions (cells^2 * 2 * (T + 1)).
+    fn refuses(&((r, c, _, _, t), _): &Self::Value) -> Option<String> {
+        at_most("positions", (r * c).pow(2) * 2 * (t + 1), 2_000_000)
+    }
+
+    /// 20 x 20, jumps 8, T = 10^6, no walls (the slowest grids), named by the cells (row * 20 +
+    /// column) of Mouse, Cat and the food.
+    fn benches() -> Vec<BenchInput> {
+        let open = |at: [usize; 3]| {
+            let mut rows = vec![vec![b'.'; 20]; 20];
+            (0..3).for_each(|i| rows[at[i] / 20][at[i] % 20] = b"MCF"[i]);
+            bench::<Self>(format!("{:?}", at), &((20, 20, 8, 8, 1_000_000), rows))
+        };
+        Vec::from([[0, 399, 19], [0, 210, 399], [0, 380, 399]].map(open))
     }
 }
