@@ -11,8 +11,8 @@
 //! the other (a retrograde breadth-first search): a position where Mouse moves joins it through
 //! its first move into it, one where Cat moves once all of its moves lead into it. A jump can be
 //! made back (the cells between are the same), so the positions with a move into a position are
-//! found on the same move graphs. The search stops at the start or past T plies: at most the
-//! 2 * 400^2 positions and their 33 moves each once.
+//! found on the same move graphs. The search stops once the start joins or after T layers: each
+//! of the 2 * 400^2 positions and its at most 33 moves are visited at most once.
 
 use dp_core::{Error, Grid, GridMoves, Scanner};
 use std::io::Write;
@@ -27,7 +27,8 @@ pub mod oracle;
 /// exactly one `C`, `M` and `F`.
 ///
 /// # Complexity
-/// O((R * C)^2 * (catJump + mouseJump)) time, 6 bytes per position of (side, Mouse, Cat).
+/// O((R * C)^2 * (catJump + mouseJump)) time; 1 byte per position of (side, Mouse, Cat), and
+/// the current layer's positions.
 ///
 /// # Example
 /// ```

@@ -61,14 +61,61 @@ impl Problem for CatAndMouse {
         at_most("positions", (r * c).pow(2) * 2 * (t + 1), 2_000_000)
     }
 
-    /// 20 x 20, jumps 8, T = 10^6, no walls (the slowest grids), named by the cells (row * 20 +
-    /// column) of Mouse, Cat and the food.
+    /// 20 x 20, mouseJump 8, T = 10^6, no walls (the slowest grids): both jumps 8 with Cat in the
+    /// middle, and catJump 4 with Cat below Mouse, the slowest found. Named `[catJump, Mouse's
+    /// cell, Cat's cell, the food's cell]`, cells numbered row * 20 + column.
     fn benches() -> Vec<BenchInput> {
-        let open = |at: [usize; 3]| {
+        let open = |at: [usize; 4]| {
             let mut rows = vec![vec![b'.'; 20]; 20];
-            (0..3).for_each(|i| rows[at[i] / 20][at[i] % 20] = b"MCF"[i]);
-            bench::<Self>(format!("{:?}", at), &((20, 20, 8, 8, 1_000_000), rows))
+            (1..4).for_each(|i| rows[at[i] / 20][at[i] % 20] = b"MCF"[i - 1]);
+            bench::<Self>(format!("{:?}", at), &((20, 20, at[0], 8, 1_000_000), rows))
         };
-        Vec::from([[0, 399, 19], [0, 210, 399], [0, 380, 399]].map(open))
+        Vec::from([[8, 0, 210, 399], [4, 0, 380, 399]].map(open))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn brute(text: &str) -> String {
+        CatAndMouse::brute(&CatAndMouse::parse(text.as_bytes()).unwrap())
+    }
+
+    #[test]
+    fn the_horizon_counts_every_ply() {
+        // The statement's sample 1 (Mouse needs 5 plies) and sample 2 (3 plies: over Cat, then
+        // onto the food).
+        let grid = "####F\n#C...\nM....\n";
+        assert_eq!(brute(&format!("3 5 1 2 4\n{}", grid)), "Cat\n");
+        assert_eq!(brute(&format!("3 5 1 2 5\n{}", grid)), "Mouse\n");
+        assert_eq!(brute("1 7 1 4 2\nM.C...F\n"), "Cat\n");
+        assert_eq!(brute("1 7 1 4 3\nM.C...F\n"), "Mouse\n");
+    }
+
+    #[test]
+    fn landings_and_walls() {
+        // Mouse's only jump to the food lands on Cat's cell first with jump 1: Cat wins.
+        assert_eq!(brute("1 3 1 1 9\nMCF\n"), "Cat\n");
+        // Cat one step from the food moves second but still gets there first.
+        assert_eq!(brute("1 4 1 1 9\nM.CF\n"), "Cat\n");
+        // Mouse jumps over Cat onto the food, unless a wall is on the way (then nobody can
+        // reach the food: a draw, Cat's at T).
+        assert_eq!(brute("1 4 1 3 9\nMC.F\n"), "Mouse\n");
+        assert_eq!(brute("1 4 1 3 9\nMC#F\n"), "Cat\n");
+        // Endless chasing round a ring, the food walled off: a draw, Cat's at T.
+        assert_eq!(brute("4 4 1 1 30\nM..#\n.#.#\n..C#\n###F\n"), "Cat\n");
+    }
+
+    #[test]
+    fn bench_inputs_are_open_grids_of_the_largest_size() {
+        let inputs = CatAndMouse::benches();
+        let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
+        assert_eq!(names, ["[8, 0, 210, 399]", "[4, 0, 380, 399]"]);
+        assert!(inputs[0]
+            .text
+            .starts_with("20 20 8 8 1000000\nM...................\n"));
+        assert!(inputs[1].text.ends_with("C..................F\n"));
+        assert_eq!(inputs[0].text.matches('#').count(), 0);
     }
 }
