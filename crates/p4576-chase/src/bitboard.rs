@@ -182,23 +182,23 @@ impl<R: BitRow> BitAttractorGame for ChaseBits<R> {
         for (r, a) in (lo + 1..).zip(acc.chunks_exact_mut(R::WORDS)) {
             let below = if r < self.n { R::load(set, r) } else { none };
             let y = R::load(a, 0);
-            if any {
+            // Only White's cells of the board: `live` leaves the bits past the board to this.
+            let moved = if any {
                 y | above | below | x << 1 | x >> 1
             } else {
                 y & above & below & (x << 1 | !self.left) & (x >> 1 | !self.right)
-            }
-            .store(a, 0);
+            };
+            (moved & self.all).store(a, 0);
             above = x;
             x = below;
         }
     }
 
-    /// Every cell but Black's own (both pieces on it is terminal).
+    /// Every cell but Black's own (both pieces on it is terminal). No bit past the board is
+    /// set: `row_moves` clears them, and Black's moves read rows of the table, which hold none
+    /// (a block is recomputed only if it has a move).
     #[inline]
     fn live(&self, _: usize, block: usize, lo: usize, acc: &mut [u64]) {
-        for a in acc.chunks_exact_mut(R::WORDS) {
-            (R::load(a, 0) & self.all).store(a, 0);
-        }
         let r = block / self.side;
         if (lo..lo + acc.len() / R::WORDS).contains(&r) {
             (R::load(acc, r - lo) & self.own[block]).store(acc, r - lo);
