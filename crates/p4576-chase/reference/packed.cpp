@@ -20,7 +20,7 @@
 //   bits reversed.
 //
 // Input `n r1 c1 r2 c2` (2 <= n <= 80, valid; no error messages), output `WHITE x`, `BLACK x` or
-// `DRAW`.
+// `DRAW`. `reference/compare.py` checks its answers against the bundle's.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
