@@ -506,12 +506,14 @@ impl Attractor {
             }
             let acc = &mut acc[lo * w..hi * w];
             let mut reads = reads.iter();
-            match (ANY, reads.as_slice()) {
-                // Every move: the first two moves' rows set the accumulator (a fill is a call).
-                (false, [x, y, ..]) if !(x.flip_rows | x.flip_bits | y.flip_rows | y.flip_bits) => {
+            match reads.as_slice() {
+                // The first two moves' rows, the whole span, set the accumulator: a fill is a
+                // call and a pass, and for OR their rows that did not change add only positions
+                // this half holds already.
+                [x, y, ..] if !(x.flip_rows | x.flip_bits | y.flip_rows | y.flip_bits) => {
                     let block = |p: usize| &src[p * stride..][lo * w..hi * w];
                     let pairs = acc.iter_mut().zip(block(x.block)).zip(block(y.block));
-                    pairs.for_each(|((a, &x), &y)| *a = x & y);
+                    pairs.for_each(|((a, &x), &y)| *a = if ANY { x | y } else { x & y });
                     reads.nth(1);
                 }
                 _ => acc.fill(if ANY { 0 } else { !0 }),
