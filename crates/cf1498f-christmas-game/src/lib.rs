@@ -17,8 +17,8 @@ pub mod oracle;
 pub const MAX_N: usize = 100_000;
 /// Largest k accepted (the statement's).
 pub const MAX_K: usize = 20;
-/// Most presents on a vertex (the statement's).
-pub const MAX_A: u64 = 1_000_000_000;
+/// Most presents on a vertex (the statement's; below 2^32, so the table of XORs holds `u32`s).
+pub const MAX_A: u32 = 1_000_000_000;
 
 /// Reads n and k, the n - 1 edges `x y` and a_1..a_n, and writes for each root 1..=n whether
 /// the first player wins (1) or not (0), on one line.

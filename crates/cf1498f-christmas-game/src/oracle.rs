@@ -3,12 +3,13 @@
 //! search, and the largest inputs.
 
 use crate::{MAX_A, MAX_K, MAX_N};
+use dp_core::SplitMix64;
 use test_kit::format::{fixed, int, line, then, Format};
 use test_kit::game::{outcome, Moves, Outcome};
-use test_kit::{at_most, gen, Problem};
+use test_kit::{at_most, bench, gen, BenchInput, Problem};
 
 /// One input: (n, k), then the edges (1-based) and the presents of each vertex.
-pub type Input = ((usize, usize), (Vec<(usize, usize)>, Vec<u64>));
+pub type Input = ((usize, usize), (Vec<(usize, usize)>, Vec<u32>));
 
 /// The oracle of cf1498f-christmas-game.
 pub struct ChristmasGame;
@@ -33,7 +34,7 @@ pub fn brute_force(((n, k), (edges, presents)): &Input) -> String {
             }
         }
         let ancestor = |v: usize| (0..k).fold(v, |u, _| parent[u]);
-        let rules = |a: &Vec<u64>, moves: &mut Moves<Vec<u64>>| {
+        let rules = |a: &Vec<u32>, moves: &mut Moves<Vec<u32>>| {
             for v in (1..=n).filter(|&v| depth[v] >= k) {
                 for m in 1..=a[v - 1] {
                     let mut next = a.clone();
@@ -43,7 +44,11 @@ pub fn brute_force(((n, k), (edges, presents)): &Input) -> String {
                 }
             }
         };
-        if outcome(presents.clone(), rules) == Outcome::Win { "1" } else { "0" }
+        if outcome(presents.clone(), rules) == Outcome::Win {
+            "1"
+        } else {
+            "0"
+        }
     };
     (1..=n).map(winner).collect::<Vec<_>>().join(" ") + "\n"
 }
@@ -54,7 +59,10 @@ impl Problem for ChristmasGame {
 
     /// Small: 3 to 7 vertices in every shape, k in 1..=3, 0 to 3 presents on a vertex.
     fn format() -> impl Format<Value = Self::Value> {
-        let head = line((int("n", 3..=MAX_N).small(3..=7), int("k", 1..=MAX_K).small(1..=3)));
+        let head = line((
+            int("n", 3..=MAX_N).small(3..=7),
+            int("k", 1..=MAX_K).small(1..=3),
+        ));
         then(head, |&(n, _)| {
             let edge = line((int("x", 1..=n), int("y", 1..=n)));
             let tree = fixed(n - 1, edge).generate_with(move |rng, _| {
@@ -71,8 +79,29 @@ impl Problem for ChristmasGame {
 
     /// At most 10^6 ways to spread the presents over the vertices, C(S + n - 1, n - 1).
     fn refuses(((n, _), (_, a)): &Input) -> Option<String> {
-        let total = a.iter().sum::<u64>() as f64;
+        let total = a.iter().map(|&x| f64::from(x)).sum::<f64>();
         let ways = (1..*n).fold(1.0, |w, i| w * (total + i as f64) / i as f64);
         at_most("ways to spread the presents", ways, 1e6)
+    }
+
+    /// n = 10^5, k = 20, presents up to 10^9, vertices labelled at random: a path (the deepest
+    /// tree), a star, a uniform random tree and a caterpillar.
+    fn benches() -> Vec<BenchInput> {
+        let mut rng = SplitMix64::new(1498);
+        let shapes = [
+            gen::TreeShape::Path,
+            gen::TreeShape::Star,
+            gen::TreeShape::Uniform,
+            gen::TreeShape::Caterpillar,
+        ];
+        let input = |shape| {
+            let edges = gen::tree(&mut rng, MAX_N, shape);
+            let a = (0..MAX_N)
+                .map(|_| rng.range(0, MAX_A.into()) as u32)
+                .collect();
+            let name = format!("n=100000 k=20 {:?}", shape).to_lowercase();
+            bench::<Self>(name, &((MAX_N, MAX_K), (edges, a)))
+        };
+        shapes.into_iter().map(input).collect()
     }
 }
