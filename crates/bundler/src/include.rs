@@ -4,8 +4,8 @@
 //! a module file is (UTF-8, nesting, inside the package).
 
 use super::confine::Confine;
-use super::load::read_source;
 use super::source_text;
+use super::source_text::read_source;
 use proc_macro2::{Literal, Span, TokenStream, TokenTree};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,8 @@
 //! `target/bundle/<crate>.rs`, and prove it compiles and passes the samples before it replaces
 //! the previous one. The stages, in order (`assemble` runs them up to `print`): `plan` and
 //! `load` (with `include`, `cfg_if` and `cfg` on each file read), `rewrite`, `index`, `prune`
-//! (name lookup in `prune::lookup`, what is kept in `prune::reach`), `print`, `verify`.
+//! (name lookup in `prune::lookup`, what is kept in `prune::reach`), `print`, `verify`. Every
+//! stage reports a place through `located` (`file:line: reason`).
 
 mod assemble;
 mod build_script;
@@ -20,6 +21,7 @@ mod edition;
 mod include;
 mod index;
 mod load;
+mod located;
 mod macro_use;
 mod plan;
 mod print;
@@ -37,11 +39,11 @@ use assemble::assemble_in;
 use assemble::assemble_layouts;
 pub use assemble::{assemble, Assembled};
 use context_error::{bail, Context, Result};
+pub use plan::BinTarget;
 use plan::Workspace;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::OnceLock;
-pub use targets::BinTarget;
 pub use verify::{Case, Compiler};
 // The scratch folder and the atomic write are shared with the workbench.
 use workspace_layout::write_atomically;

@@ -6,8 +6,8 @@
 use super::cfg::{CfgSet, Cleaner};
 use super::confine::Confine;
 use super::include::{splice_included_items, Includes};
-use super::plan::NATIVE_CODE;
-use super::source_text;
+use super::located::{error_at, error_at_line, shown};
+use super::source_text::{self, read_source};
 use context_error::{err, Result};
 use proc_macro2::Span;
 use std::collections::BTreeMap;
@@ -16,50 +16,13 @@ use syn::visit::Visit;
 use syn::visit_mut::VisitMut;
 use syn::{Attribute, Item};
 
+/// Why an `extern` block is refused.
+pub(crate) const NATIVE_CODE: &str =
+    "an `extern` block links native code, which a judge does not have";
+
 /// Which file each module of the bundle came from (module path from the bundle root), so that
 /// later stages can report `file:line` for a span.
 pub type Sources = BTreeMap<Vec<String>, PathBuf>;
-
-/// `file:line: reason`, with the file shown relative to `root` when it lies inside it.
-pub fn error_at(
-    root: &Path,
-    file: &Path,
-    span: Span,
-    reason: impl std::fmt::Display,
-) -> context_error::Error {
-    error_at_line(root, file, span.start().line, reason)
-}
-
-/// `file:line: reason`, as `error_at`.
-pub fn error_at_line(
-    root: &Path,
-    file: &Path,
-    line: usize,
-    reason: impl std::fmt::Display,
-) -> context_error::Error {
-    err!("{}:{}: {}", shown(root, file).display(), line, reason)
-}
-
-/// `file` relative to `root` when it lies inside it; a file of cargo's download of a crate
-/// from its package folder on (`proconio-0.4.5/src/lib.rs`).
-pub fn shown<'a>(root: &Path, file: &'a Path) -> &'a Path {
-    if let Ok(inside) = file.strip_prefix(root) {
-        return inside;
-    }
-    let parts: Vec<&std::ffi::OsStr> = file.iter().collect();
-    // `.../registry/src/<index>/<package>-<version>/...`
-    let from = parts
-        .windows(2)
-        .position(|w| w[0] == "registry" && w[1] == "src")
-        .map(|at| at + 3);
-    match from {
-        Some(at) if at < parts.len() => {
-            let prefix: PathBuf = parts[..at].iter().collect();
-            file.strip_prefix(prefix).unwrap_or(file)
-        }
-        _ => file,
-    }
-}
 
 /// Reads crates rooted at a file.
 pub struct Loader<'a> {
@@ -301,13 +264,6 @@ impl Loader<'_> {
             )),
         }
     }
-}
-
-/// A file is read whole, as UTF-8; an error says the line that is not (`None`: the file as a
-/// whole could not be read).
-pub(crate) fn read_source(file: &Path) -> std::result::Result<String, (Option<usize>, String)> {
-    let bytes = std::fs::read(file).map_err(|err| (None, err.to_string()))?;
-    source_text::utf8(bytes).map_err(|(line, why)| (Some(line), why))
 }
 
 /// Why `path` (or a folder on the way to it) is a symbolic link that leads nowhere: a loop, or

@@ -4,8 +4,8 @@
 //! dependency a judge cannot build refused with its name and the reason (a proc-macro crate, a
 //! native `links`, a build script that does more than probe the compiler).
 
-use super::load::shown;
-use super::targets::BinTarget;
+use super::load::NATIVE_CODE;
+use super::located::shown;
 use cargo_metadata::{DependencyKind, Metadata, TargetKind};
 use context_error::{bail, err, Context, Result};
 use serde_json::Value;
@@ -679,9 +679,25 @@ impl Crate {
     }
 }
 
-/// Why an `extern` block is refused.
-pub(crate) const NATIVE_CODE: &str =
-    "an `extern` block links native code, which a judge does not have";
+/// A binary target to bundle.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct BinTarget {
+    /// The bundle's name: `target/bundle/<id>.rs` and `samples/<id>/`. A package's
+    /// `src/main.rs` is its package's name; another binary its own name, or
+    /// `<package>/<binary>` where another package has a binary (or is a package) of that
+    /// name, as cargo-atcoder's packages each have an `a`.
+    pub id: String,
+    pub package: String,
+    /// The binary's name, as `cargo build --bin` takes it.
+    pub bin: String,
+    /// The package's `src/main.rs`, whose oracle program (if any) makes generated inputs.
+    pub main: bool,
+    /// The binary's source file and its package's folder, where its samples are looked for.
+    pub src_path: PathBuf,
+    pub package_dir: PathBuf,
+    /// Whether it is the only binary its package bundles (then oj's `test/` is its own).
+    pub only: bool,
+}
 
 /// What a binary is built from.
 pub struct Plan {

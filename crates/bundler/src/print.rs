@@ -392,7 +392,7 @@ pub fn origin(map: &LineMap, root: &Path, line: usize, column: usize) -> Option<
     let (file, at) = origin_file(map, line, column)?;
     Some(format!(
         "{}:{}",
-        super::load::shown(root, file).display(),
+        super::located::shown(root, file).display(),
         at
     ))
 }

@@ -22,7 +22,8 @@
 //! body) the item is kept: a bundle a little too big beats one that does not compile.
 
 use super::index::{Index, Kind, ModId};
-use super::load::{error_at_line, Sources};
+use super::load::Sources;
+use super::located::error_at_line;
 use context_error::Result;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -386,7 +387,7 @@ pub fn defined_names(items: &[Item], root: &Path, sources: &Sources) -> BTreeMap
         let file = (0..=module.len())
             .rev()
             .find_map(|n| sources.get(&module[..n]))
-            .map(|f| super::load::shown(root, f).display().to_string())
+            .map(|f| super::located::shown(root, f).display().to_string())
             .unwrap_or_default();
         let mut names = Vec::new();
         for item in items {

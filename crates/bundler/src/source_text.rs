@@ -4,6 +4,7 @@
 //! the process instead of failing with a message.
 
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use std::path::Path;
 
 /// Brackets nested deeper than this are refused. Code people write stays far below (a
 /// solution's deepest is a few dozen); every stage of the bundler handles this depth on the
@@ -68,6 +69,13 @@ pub fn check_nesting(text: &str) -> Result<(), (usize, String)> {
         }
     }
     Ok(())
+}
+
+/// A file is read whole, as UTF-8; an error says the line that is not (`None`: the file as a
+/// whole could not be read).
+pub(crate) fn read_source(file: &Path) -> std::result::Result<String, (Option<usize>, String)> {
+    let bytes = std::fs::read(file).map_err(|err| (None, err.to_string()))?;
+    utf8(bytes).map_err(|(line, why)| (Some(line), why))
 }
 
 #[cfg(test)]

@@ -3,31 +3,10 @@
 //! contest, `src/bin/a.rs`, `src/bin/b.rs` or `[[bin]]` entries with paths of their own), by
 //! package, by `--bin NAME` or all at once, as cargo selects them.
 
-use super::load::shown;
-use super::plan::{Package, Target, Workspace};
+use super::located::shown;
+use super::plan::{BinTarget, Package, Target, Workspace};
 use context_error::{bail, Result};
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-
-/// A binary target to bundle.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct BinTarget {
-    /// The bundle's name: `target/bundle/<id>.rs` and `samples/<id>/`. A package's
-    /// `src/main.rs` is its package's name; another binary its own name, or
-    /// `<package>/<binary>` where another package has a binary (or is a package) of that
-    /// name, as cargo-atcoder's packages each have an `a`.
-    pub id: String,
-    pub package: String,
-    /// The binary's name, as `cargo build --bin` takes it.
-    pub bin: String,
-    /// The package's `src/main.rs`, whose oracle program (if any) makes generated inputs.
-    pub main: bool,
-    /// The binary's source file and its package's folder, where its samples are looked for.
-    pub src_path: PathBuf,
-    pub package_dir: PathBuf,
-    /// Whether it is the only binary its package bundles (then oj's `test/` is its own).
-    pub only: bool,
-}
 
 impl BinTarget {
     /// The last part of `id`, for file names beside the bundle.

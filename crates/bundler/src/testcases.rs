@@ -4,7 +4,7 @@
 //! binary of several, `test/` itself for a package's only binary. Every place found counts.
 
 use super::compete_yaml;
-use super::targets::BinTarget;
+use super::plan::BinTarget;
 use super::verify::Case;
 use super::{workspace, TempDir};
 use context_error::{bail, Context, Result};

@@ -419,7 +419,7 @@ fn library_refusal(
             let message = block.lines().next().unwrap_or_default().to_string();
             let place = format!(
                 "{}:{}",
-                super::load::shown(subject.root, file).display(),
+                super::located::shown(subject.root, file).display(),
                 at
             );
             first = Some((library, message, place));

@@ -1,9 +1,11 @@
 //! Input formats described once. A [`Format`] is one description of (part of) an input file,
 //! composed from the pieces here: [`int`], [`list`] and [`cases`] (counted, of a fixed length,
-//! until the end of input or until a terminator such as `0`), tuples, [`line()`], [`then`] (a
-//! part whose shape depends on an earlier value: a matrix of the sizes read before it), [`word`],
-//! [`one_of`] (a keyword), [`grid`], [`edges`], [`tree`], [`valued_tree`] (a tree with a value
-//! at each vertex), [`dag`] and [`adjacency`]. From it come the typed value, the parser (its
+//! until the end of input or until a terminator such as `0`), tuples of up to 12 parts (a record
+//! of named fields such as a header `R C catJump mouseJump T`), [`line()`], [`then`] (a part
+//! whose shape depends on an earlier value: a matrix, [`rows`] of a grid or [`tree_edges`] sized
+//! by the header read before them), [`word`], [`one_of`] (a keyword), [`grid`] (with its
+//! sides), [`edges`], [`tree`], [`valued_tree`] (a tree with a value at each vertex), [`dag`]
+//! and [`adjacency`]. From it come the typed value, the parser (its
 //! errors name the bad token: a [`Scanner`] error), the renderer, a random generator with a
 //! size knob ([`Size::Small`] for stress, [`Size::Max`] for bench), and shrinking that keeps the
 //! description's constraints (fewer cases, shorter lists, smaller values, fewer vertices and

@@ -574,3 +574,91 @@ fn a_problem_is_an_oracle_with_line_ends_and_a_guard() {
         .iter()
         .all(|s| s.value.iter().sum::<u64>() <= 30));
 }
+
+/// A header of five named fields (the statement's `R C catJump mouseJump T`), then its rows with
+/// exactly one `C`, `M` and `F`: the layout of a grid after any header.
+#[test]
+fn records_of_named_fields_and_rows_after_a_header() {
+    let header = line((
+        int("R", 1..=20usize).small(1..=4),
+        int("C", 1..=20usize).small(1..=4),
+        int("catJump", 1..=8u8).small(1..=3),
+        int("mouseJump", 1..=8u8).small(1..=3),
+        int("T", 1..=1_000_000u32).small(1..=12),
+    ))
+    .valid("room for C, M and F", |&(r, c, ..)| r * c >= 3);
+    let format = then(header, |&(r, c, ..)| rows(r, c, b".#CMF").unique(b"CMF"));
+    let value = format.parse(b"1 7 1 4 1000\nM.C...F\n").unwrap();
+    assert_eq!(value, ((1, 7, 1, 4, 1000), vec![b"M.C...F".to_vec()]));
+    let err = |text: &[u8]| format.parse(text).unwrap_err().to_string();
+    assert!(err(b"1 7 1 4 0\nM.C...F\n").contains("expected T (an integer in 1..=1000000)"));
+    assert!(err(b"1 7 1 4 9\nM.C..F\n").contains("row 1"));
+    assert!(err(b"1 3 1 4 9\nMCC\n").contains("column 3"));
+    assert!(err(b"1 3 1 4 9\nMC.\n").contains('F'));
+    assert!(err(b"1 3 1 4 9\nMCx\n").contains("column 3"));
+    let once = |grid: &Vec<Vec<u8>>| {
+        b"CMF"
+            .iter()
+            .all(|&u| grid.concat().iter().filter(|&&b| b == u).count() == 1)
+    };
+    round_trip(&format, 300, |((r, c, ..), grid)| {
+        grid.len() == *r && grid.iter().all(|row| row.len() == *c) && once(grid)
+    });
+    // A failure that needs only C and F in one row shrinks to the smallest such grid.
+    let big = format
+        .parse(b"4 4 2 3 9\n#.M.\n..#.\nC..F\n##.#\n")
+        .unwrap();
+    let small = shrunk(&format, big, |(_, grid)| {
+        grid.iter()
+            .any(|row| row.contains(&b'C') && row.contains(&b'F'))
+    });
+    assert_eq!(small.1.len() * small.1[0].len(), 3, "{:?}", small);
+    assert_eq!(small.0 .4, 1, "T shrinks to its least");
+    assert!(small.1.concat().iter().all(|b| b"CMF.".contains(b)));
+    // Rows cut to fewer columns than their unique cells need do not fit.
+    assert_eq!(
+        rows(1, 2, b".CMF")
+            .unique(b"CMF")
+            .fit(&vec![b"CMF".to_vec()]),
+        None
+    );
+}
+
+/// `n k`, a tree's edges, then the values: sized by the header, values after the edges.
+#[test]
+fn tree_edges_sized_by_a_header_with_values_after_them() {
+    let format = then(
+        line((
+            int("n", 3..=100_000usize).small(3..=8),
+            int("k", 1..=20u8).small(1..=3),
+        )),
+        |&(n, _)| {
+            (
+                tree_edges(n),
+                line(fixed(n, int("a_i", 0..=1_000_000_000u64).small(0..=3))),
+            )
+        },
+    );
+    let value = format
+        .parse(b"5 1\n1 2\n1 3\n5 2\n4 3\n0 3 2 4 4\n")
+        .unwrap();
+    assert_eq!(value.1 .0.edges, vec![(1, 2), (1, 3), (5, 2), (4, 3)]);
+    let err = |text: &[u8]| format.parse(text).unwrap_err().to_string();
+    assert!(err(b"3 1\n1 2\n2 1\n0 0 0\n").contains("the edges do not form a tree"));
+    assert!(err(b"3 1\n1 2\n2 4\n0 0 0\n").contains("expected v (an integer in 1..=3)"));
+    assert!(err(b"3 1\n1 2\n2 3\n0 0\n").contains("a_i"));
+    let is_tree = |g: &Graph| g.edges.len() + 1 == g.n && g.is_connected();
+    round_trip(&format, 300, |((n, _), (g, values))| {
+        g.n == *n && values.len() == *n && is_tree(g)
+    });
+    // A failure that needs a vertex of degree 3 loses vertices and values (the highest vertex
+    // merged into its neighbour while the failure holds).
+    let big = format
+        .parse(b"7 2\n1 2\n2 3\n3 4\n3 5\n5 6\n3 7\n1 2 3 0 1 2 3\n")
+        .unwrap();
+    let small = shrunk(&format, big, |(_, (g, _))| {
+        (1..=g.n).any(|v| g.edges.iter().filter(|&&(a, b)| a == v || b == v).count() >= 3)
+    });
+    assert!(small.0 .0 <= 5 && small.0 .1 == 1, "{:?}", small);
+    assert_eq!(small.1 .1, vec![0; small.0 .0]);
+}

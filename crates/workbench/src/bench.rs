@@ -2,15 +2,17 @@
 //! oracle's `bench_inputs`: the largest inputs and the scaling series, from fixed seeds), written
 //! to `target/bench/<crate>/`, run on the bundled solution compiled as judges do (`rustc -O`; with
 //! `--rustc`, that compiler, e.g. `/usr/bin/rustc` for the oldest judges' 1.63), `--runs` times
-//! each (default 5). Prints a Markdown table of the median wall time and the
-//! peak memory of each input, ready for the README's Performance section.
+//! each (default 5), as its judge runs it (stdin, or the files its `[package.metadata.judge]`
+//! names). Prints a Markdown table of the median wall time and the peak memory of each input,
+//! ready for the README's Performance section.
 
 pub mod plot;
 
 use crate::flags::Bench;
 use crate::judge;
+use crate::judge_files;
 use crate::oracle_program;
-use crate::process::{self, Limits};
+use crate::process::{self, Limits, OUTPUT_CAP};
 use context_error::{bail, Context, Result};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -153,6 +155,8 @@ pub fn bench_inputs(
         time: TIME_CAP,
         memory: judge::problem_limits(root, name)?.memory,
     };
+    // A judge that names files gets them: the input under its name, the answer read back.
+    let files = judge_files::problem_files(root, name)?;
     let mut rows = Vec::new();
     for input in inputs {
         let path = &input.path;
@@ -160,19 +164,22 @@ pub fn bench_inputs(
         let mut peak = 0;
         let mut first_output: Option<Vec<u8>> = None;
         for _ in 0..runs {
-            let run = process::run_limited(binary, path, limits)?;
-            if !run.success() {
-                bail!(
+            let answered = judge_files::run_case(binary, path, limits, &files, OUTPUT_CAP)?;
+            let run = answered.run;
+            let output = match answered.answer {
+                Ok(output) if run.success() => output,
+                Ok(_) => bail!(
                     "{} on {}: {:?}: {}",
                     name,
                     path.display(),
                     run.ending,
                     String::from_utf8_lossy(&run.stderr).trim()
-                );
-            }
+                ),
+                Err(why) => bail!("{} on {}: {}", name, path.display(), why),
+            };
             match &first_output {
-                None => first_output = Some(run.stdout.clone()),
-                Some(first) if *first != run.stdout => {
+                None => first_output = Some(output),
+                Some(first) if *first != output => {
                     bail!(
                         "{} on {}: two runs gave different outputs",
                         name,
@@ -238,6 +245,41 @@ mod tests {
         let ms = Duration::from_millis;
         assert_eq!(median(&mut [ms(5), ms(1), ms(3)]), ms(3));
         assert_eq!(median(&mut [ms(4), ms(1), ms(3), ms(2)]), ms(2));
+    }
+
+    #[test]
+    fn a_judge_that_names_files_gets_them() {
+        let root = crate::process::TempDir::new("bench-files");
+        let name = "file-judge";
+        let dir = root.0.join("crates").join(name);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(
+            dir.join("Cargo.toml"),
+            "[package]\nname = \"file-judge\"\n[package.metadata.judge]\ninput-file = \"input.txt\"\noutput-file = \"output.txt\"\n",
+        )
+        .unwrap();
+        // Doubles the number in input.txt into output.txt; fails when input.txt is missing.
+        let binary = root.0.join("solution.sh");
+        std::fs::write(
+            &binary,
+            "#!/bin/sh\nn=$(cat input.txt) || exit 3\necho $((n * 2)) > output.txt\n",
+        )
+        .unwrap();
+        std::fs::set_permissions(&binary, std::os::unix::fs::PermissionsExt::from_mode(0o755))
+            .unwrap();
+        let path = root.0.join("1-big.in");
+        std::fs::write(&path, "21\n").unwrap();
+        let inputs = [InputFile {
+            name: "big".to_string(),
+            path,
+        }];
+        let rows = bench_inputs(&root.0, name, &binary, "sh", &inputs, 3).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].input, "big");
+        assert!(
+            std::fs::read_dir(&root.0).unwrap().count() == 3,
+            "run folders removed"
+        );
     }
 
     #[test]

@@ -409,3 +409,106 @@ pub fn adjacency(
         .each_line()
     })
 }
+
+/// The edges of a tree whose size came earlier: see [`tree_edges`].
+#[derive(Clone, Debug)]
+pub struct TreeEdges {
+    n: usize,
+}
+
+/// The `n - 1` edges `u v` of a tree on the vertices `1..=n`, one per line, with no count
+/// written: `n` comes from an earlier header, through [`then`], and what follows the edges (a
+/// line of values, queries) is the next part of a tuple. The value is a [`Graph`]. Generated in
+/// every shape of [`gen::tree`]; shrinks by hanging a leaf from vertex 1; a header's `n` shrinks
+/// too: [`Format::fit`] contracts the highest vertices into their neighbours, so the edges stay a
+/// tree (and a list of `n` values, cut to its first ones, keeps each vertex's value).
+///
+/// # Example
+/// ```
+/// use test_kit::format::{fixed, int, line, then, tree_edges, Format, Graph};
+/// // `n k`, the n - 1 edges, then the n values on one line.
+/// let format = then(line((int("n", 2..=100_000usize), int("k", 1..=20u32))), |&(n, _)| {
+///     (tree_edges(n), line(fixed(n, int("a_i", 0..=1_000_000_000u64))))
+/// });
+/// let value = format.parse(b"3 1\n1 2\n3 2\n5 6 7\n").unwrap();
+/// let tree = Graph { n: 3, edges: vec![(1, 2), (3, 2)] };
+/// assert_eq!(value, ((3, 1), (tree, vec![5, 6, 7])));
+/// assert_eq!(format.render(&value), "3 1\n1 2\n3 2\n5 6 7\n");
+/// // n shrinks to 2: vertex 3 is merged into vertex 2, and its value goes.
+/// let smaller = ((2, 1), (Graph { n: 2, edges: vec![(1, 2)] }, vec![5, 6]));
+/// assert!(format.shrink(&value).contains(&smaller));
+/// let err = format.parse(b"3 1\n1 2\n1 2\n5 6 7\n").unwrap_err().to_string();
+/// assert!(err.contains("the edges do not form a tree"), "{}", err);
+/// ```
+pub fn tree_edges(n: usize) -> TreeEdges {
+    TreeEdges { n }
+}
+
+impl TreeEdges {
+    fn allows(&self, graph: &Graph) -> bool {
+        let in_range = |&(a, b): &(usize, usize)| (1..=graph.n).contains(&a.max(b)) && a.min(b) > 0;
+        graph.n == self.n
+            && graph.edges.len() + 1 == graph.n.max(1)
+            && graph.edges.iter().all(in_range)
+            && graph.is_connected()
+    }
+}
+
+impl Format for TreeEdges {
+    type Value = Graph;
+    fn read(&self, sc: &mut Scanner<'_>) -> Result<Graph, Error> {
+        let n = self.n;
+        let mut edges = Vec::with_capacity(n.saturating_sub(1));
+        for _ in 1..n {
+            edges.push((sc.next_in(1..=n, "u")?, sc.next_in(1..=n, "v")?));
+        }
+        let graph = Graph { n, edges };
+        if !self.allows(&graph) {
+            return Err(sc.invalid("the edges do not form a tree"));
+        }
+        Ok(graph)
+    }
+    fn write(&self, graph: &Graph, out: &mut Writer) {
+        for &(a, b) in &graph.edges {
+            out.token(a);
+            out.token(b);
+            out.end_line();
+        }
+    }
+    fn generate(&self, rng: &mut SplitMix64, _size: Size) -> Graph {
+        let shape = gen::TreeShape::any(rng);
+        let edges = gen::tree(rng, self.n, shape);
+        Graph { n: self.n, edges }
+    }
+    fn shrink(&self, graph: &Graph) -> Vec<Graph> {
+        // Hanging a leaf from vertex 1 lowers the sum of the depths: shrinking ends.
+        let mut degree = vec![0; graph.n + 1];
+        for &(a, b) in &graph.edges {
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+        let mut trees = Vec::new();
+        for (k, &(a, b)) in graph.edges.iter().enumerate() {
+            let leaf = if degree[b] == 1 { b } else { a };
+            if degree[leaf] == 1 && a != 1 && b != 1 {
+                let mut hung = graph.clone();
+                hung.edges[k] = (1, leaf);
+                trees.push(hung);
+            }
+        }
+        trees.retain(|g| self.allows(g));
+        trees
+    }
+    fn fit(&self, graph: &Graph) -> Option<Graph> {
+        let mut fitted = graph.clone();
+        while fitted.n > self.n {
+            let top = fitted.n;
+            let k = fitted
+                .edges
+                .iter()
+                .position(|&(a, b)| a == top || b == top)?;
+            fitted = fitted.contracted(k);
+        }
+        self.allows(&fitted).then_some(fitted)
+    }
+}

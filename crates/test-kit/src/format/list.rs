@@ -306,9 +306,11 @@ impl<F: Format> Format for Line<F> {
     }
 }
 
+// Tuples of 2 to 12 parts: a record of named fields, such as a header `R C catJump mouseJump T`
+// read as `line((int("R", ..), int("C", ..), ..))`.
 macro_rules! impl_tuple {
     ($($f:ident $v:ident $i:tt),*) => {
-        /// The parts in order, each shrunk with the others kept.
+        /// The parts in order, each shrunk with the others kept (a record of up to 12 fields).
         impl<$($f: Format),*> Format for ($($f,)*) {
             type Value = ($($f::Value,)*);
             fn read(&self, sc: &mut Scanner<'_>) -> Result<Self::Value, Error> {
@@ -339,6 +341,14 @@ macro_rules! impl_tuple {
 impl_tuple!(A a 0, B b 1);
 impl_tuple!(A a 0, B b 1, C c 2);
 impl_tuple!(A a 0, B b 1, C c 2, D d 3);
+impl_tuple!(A a 0, B b 1, C c 2, D d 3, E e 4);
+impl_tuple!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5);
+impl_tuple!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5, G g 6);
+impl_tuple!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5, G g 6, H h 7);
+impl_tuple!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5, G g 6, H h 7, I i 8);
+impl_tuple!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5, G g 6, H h 7, I i 8, J j 9);
+impl_tuple!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5, G g 6, H h 7, I i 8, J j 9, K k 10);
+impl_tuple!(A a 0, B b 1, C c 2, D d 3, E e 4, F f 5, G g 6, H h 7, I i 8, J j 9, K k 10, L l 11);
 
 /// A part whose shape depends on an earlier one: see [`then`].
 #[derive(Clone, Debug)]
