@@ -5,7 +5,9 @@
 //! - [`split_inline_values`]: `--name=value` is `--name value`, as in cargo's and most tools'
 //!   command lines (xflags reads only the second);
 //! - [`refusal`]: a refused argument in one line that names it, in the words every command of
-//!   the workbench uses (`--cases given twice: give it once`, `unknown option --x`).
+//!   the workbench uses (`--cases given twice: give it once`, `unknown option --x`);
+//! - [`stress`]: the stress run's options, which two command lines take (`cargo xtask stress`
+//!   and a problem's oracle program), declared here once.
 //!
 //! # Example
 //! ```
@@ -21,6 +23,8 @@
 //! ```
 
 pub use xflags;
+
+pub mod stress;
 
 use std::ffi::OsString;
 

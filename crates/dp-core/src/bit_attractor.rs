@@ -444,10 +444,9 @@ impl Attractor {
     }
 
     /// Ply `plies + 1`: the half of the side to move at that parity recomputed from the other,
-    /// in the blocks that read a block changed at the last ply. `K` is 1 if that ply is odd (an
-    /// OR ply), 2 if it is even (AND), 0 to test at run time: a caller that knows the parity
-    /// gets loops compiled for it, a few percent faster.
-    fn step<G: BitAttractorGame, const K: usize>(
+    /// in the blocks that read a block changed at the last ply. `ANY` is true at odd plies (the
+    /// winner to move: some move in), false at even ones (every move).
+    fn step<G: BitAttractorGame, const ANY: bool>(
         &mut self,
         game: &G,
         plan: &Plan,
@@ -457,8 +456,7 @@ impl Attractor {
         self.plies += 1;
         let plies = self.plies;
         // The winner moves at odd plies (some move in), the other side at even (every move).
-        let any = K == 1 || K == 0 && plies % 2 == 1;
-        let mover = if any { self.winner } else { 1 - self.winner };
+        let mover = if ANY { self.winner } else { 1 - self.winner };
         let (w, rows, cols) = (G::Row::WORDS, plan.rows, game.cols());
         let stride = rows * w;
         let (src, dst) = split(&mut self.sets, mover);
@@ -508,20 +506,22 @@ impl Attractor {
             }
             let acc = &mut acc[lo * w..hi * w];
             let mut reads = reads.iter();
-            match (any, reads.as_slice()) {
-                // Every move: the first two moves' rows set the accumulator (a fill is a call).
-                (false, [x, y, ..]) if !(x.flip_rows | x.flip_bits | y.flip_rows | y.flip_bits) => {
+            match reads.as_slice() {
+                // The first two moves' rows, the whole span, set the accumulator: a fill is a
+                // call and a pass, and for OR their rows that did not change add only positions
+                // this half holds already.
+                [x, y, ..] if !(x.flip_rows | x.flip_bits | y.flip_rows | y.flip_bits) => {
                     let block = |p: usize| &src[p * stride..][lo * w..hi * w];
                     let pairs = acc.iter_mut().zip(block(x.block)).zip(block(y.block));
-                    pairs.for_each(|((a, &x), &y)| *a = x & y);
+                    pairs.for_each(|((a, &x), &y)| *a = if ANY { x | y } else { x & y });
                     reads.nth(1);
                 }
-                _ => acc.fill(if any { 0 } else { !0 }),
+                _ => acc.fill(if ANY { 0 } else { !0 }),
             }
             for m in reads {
                 // Some move into the other half: what the block held before the last ply is in
                 // this half already, so only the rows that changed count.
-                let (from, to) = if any { moved(m) } else { (lo, hi) };
+                let (from, to) = if ANY { moved(m) } else { (lo, hi) };
                 if from >= to {
                     continue;
                 }
@@ -529,7 +529,7 @@ impl Attractor {
                 let base = m.block * stride;
                 if !m.flip_rows && !m.flip_bits {
                     let rows = &src[base + from * w..base + to * w];
-                    if any {
+                    if ANY {
                         acc.iter_mut().zip(rows).for_each(|(a, &x)| *a |= x);
                     } else {
                         acc.iter_mut().zip(rows).for_each(|(a, &x)| *a &= x);
@@ -547,13 +547,13 @@ impl Attractor {
                         x = x.mirror(cols);
                     }
                     let y = G::Row::load(a, 0);
-                    (if any { y | x } else { y & x }).store(a, 0);
+                    (if ANY { y | x } else { y & x }).store(a, 0);
                 }
             }
             if !side.steps.is_empty() {
                 game.row_moves(
                     mover,
-                    any,
+                    ANY,
                     q,
                     &src[q * stride..q * stride + stride],
                     lo,
@@ -632,7 +632,12 @@ pub fn bit_attractor<G: BitAttractorGame>(
                 };
             }
             if run.growing {
-                run.step::<_, 0>(game, &plan, &mut none);
+                // Each parity's loops compiled on their own: a test inside them costs more.
+                if run.plies % 2 == 0 {
+                    run.step::<_, true>(game, &plan, &mut none)
+                } else {
+                    run.step::<_, false>(game, &plan, &mut none)
+                }
                 growing = true;
             }
         }
@@ -706,11 +711,11 @@ where
     let plan = Plan::new(game);
     let mut run = Attractor::new(game, &plan, winner, &mut visit);
     while run.growing {
-        // Each parity's plies compiled on their own (the bytes of one call site).
+        // Each parity's loops compiled on their own (the bytes of one call site).
         if run.plies % 2 == 0 {
-            run.step::<_, 1>(game, &plan, &mut visit)
+            run.step::<_, true>(game, &plan, &mut visit)
         } else {
-            run.step::<_, 2>(game, &plan, &mut visit)
+            run.step::<_, false>(game, &plan, &mut visit)
         }
     }
 }

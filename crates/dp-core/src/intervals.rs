@@ -96,7 +96,8 @@ impl IntervalIndex {
     /// The index of the intervals of length `len` that start at 0.
     #[inline]
     fn first_of_length(&self, len: usize) -> usize {
-        len * (self.points + 1) - len * len.saturating_sub(1) / 2
+        // len * (points + 1) - len * (len - 1) / 2, with one product and no underflow at 0.
+        len * (2 * self.points + 3 - len) / 2
     }
 
     /// The index of `[l, r)`: smaller than that of every longer interval.
@@ -114,13 +115,9 @@ impl IntervalIndex {
     /// ```
     #[inline]
     pub fn index(&self, l: usize, r: usize) -> usize {
-        assert!(
-            l <= r && r <= self.points,
-            "[{}, {}) is not an interval of 0..{}",
-            l,
-            r,
-            self.points
-        );
+        if l > r || r > self.points {
+            not_an_interval(l, r, self.points);
+        }
         self.first_of_length(r - l) + l
     }
 
@@ -197,6 +194,53 @@ impl IntervalIndex {
         })
     }
 
+    /// The Grundy values of every interval when a move takes one of `pieces` lying inside it:
+    /// taking `[a, b)` from `[l, r)` leaves `[l, a)` and `[b, r)`, two independent games (choose
+    /// a segment that meets none chosen before, knock down given pins). A piece listed twice is
+    /// one move. As [`IntervalIndex::grundy`] with those moves, each with no check of its own.
+    ///
+    /// # Panics
+    /// If a piece `[a, b)` is empty or not an interval of the row (`a >= b` or `b > points`).
+    ///
+    /// # Complexity
+    /// O(number of intervals * (1 + pieces inside one)) time on average, O(pieces) besides the
+    /// values; no recursion.
+    ///
+    /// # Example
+    /// ```
+    /// use dp_core::IntervalIndex;
+    /// // Kayles on a row of 7 pins: the pieces are every pin and every two adjacent pins.
+    /// let rows = IntervalIndex::new(7);
+    /// let pins = (0..7).map(|a| (a, a + 1)).chain((0..6).map(|a| (a, a + 2)));
+    /// let g = rows.grundy_of_pieces(&pins.collect::<Vec<_>>());
+    /// let kayles: Vec<u32> = (0..=7).map(|n| g[rows.index(0, n)]).collect();
+    /// assert_eq!(kayles, [0, 1, 2, 3, 1, 4, 3, 2]);
+    /// ```
+    pub fn grundy_of_pieces(&self, pieces: &[(usize, usize)]) -> Vec<u32> {
+        let mut pieces = pieces.to_vec();
+        for &(a, b) in &pieces {
+            if a >= b || b > self.points {
+                not_an_interval(a, b, self.points);
+            }
+        }
+        pieces.sort_unstable();
+        pieces.dedup();
+        // starting_from[l]: the first piece with a >= l.
+        let starting_from: Vec<usize> = (0..=self.points)
+            .map(|l| pieces.partition_point(|&(a, _)| a < l))
+            .collect();
+        self.grundy(|l, r, moves| {
+            let from = &pieces[starting_from[l]..];
+            // l <= a < b <= r <= points: both parts are intervals, no check needed.
+            for &(a, b) in from.iter().take_while(|&&(a, _)| a < r) {
+                if b <= r {
+                    let left = self.first_of_length(a - l) + l;
+                    moves.pair(left, self.first_of_length(r - b) + b);
+                }
+            }
+        })
+    }
+
     /// Win or loss of every interval for the side to move, by [`wins_in_order`] in index order:
     /// `wins(l, r, known)` says whether the side to move at `[l, r)` wins, looking up shorter
     /// intervals by index in `known` (a game whose moves do not split: take from either end,
@@ -232,6 +276,12 @@ impl IntervalIndex {
             wins(l, r, known)
         })
     }
+}
+
+#[cold]
+#[inline(never)]
+fn not_an_interval(l: usize, r: usize, points: usize) -> ! {
+    panic!("[{}, {}) is not an interval of 0..{}", l, r, points)
 }
 
 /// The intervals in index order, one after the other, without a division.
@@ -344,6 +394,7 @@ mod tests {
             });
             let literal = segment_game(&segments, 0, &mut HashMemo::new());
             assert_eq!(g[rows.index(0, points)], literal, "{:?}", segments);
+            assert_eq!(rows.grundy_of_pieces(&segments), g, "{:?}", segments);
         }
     }
 
@@ -416,6 +467,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    #[should_panic(expected = "[2, 2) is not an interval of 0..3")]
+    fn an_empty_piece_is_refused() {
+        IntervalIndex::new(3).grundy_of_pieces(&[(0, 1), (2, 2)]);
+    }
+
+    #[test]
+    #[should_panic(expected = "[1, 4) is not an interval of 0..3")]
+    fn an_index_past_the_row_is_refused() {
+        IntervalIndex::new(3).index(1, 4);
     }
 
     #[test]

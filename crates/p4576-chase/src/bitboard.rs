@@ -26,10 +26,8 @@ pub struct ChaseBits<R> {
     n: usize,
     /// Black's stored cells along a side: `ceil(n / 2)` with the mirrors, else n.
     side: usize,
-    /// White's cells of a row, and those with a neighbour to the left, to the right.
+    /// White's cells of a row.
     all: R,
-    left: R,
-    right: R,
     /// For each block, White's cells of Black's row but Black's own.
     own: Vec<R>,
 }
@@ -59,8 +57,6 @@ impl<R: BitRow> ChaseBits<R> {
             n,
             side,
             all,
-            left: all & !R::bit(0),
-            right: all >> 1,
             own: (0..side * side).map(|b| all & !R::bit(b % side)).collect(),
         }
     }
@@ -180,25 +176,28 @@ impl<R: BitRow> BitAttractorGame for ChaseBits<R> {
         let mut above = if lo > 0 { R::load(set, lo - 1) } else { none };
         let mut x = R::load(set, lo);
         for (r, a) in (lo + 1..).zip(acc.chunks_exact_mut(R::WORDS)) {
-            let below = if r < self.n { R::load(set, r) } else { none };
+            // The row below as a slice of exactly one row: one bounds test, none past it.
+            let w = R::WORDS;
+            let below = set.get(r * w..r * w + w).map_or(none, |s| R::load(s, 0));
             let y = R::load(a, 0);
-            if any {
+            // Masked to the board at the end (`live` leaves the bits past it to this), so a
+            // step off the board needs only its edge column's bit for AND.
+            let moved = if any {
                 y | above | below | x << 1 | x >> 1
             } else {
-                y & above & below & (x << 1 | !self.left) & (x >> 1 | !self.right)
-            }
-            .store(a, 0);
+                y & above & below & (x << 1 | R::bit(0)) & (x >> 1 | !(self.all >> 1))
+            };
+            (moved & self.all).store(a, 0);
             above = x;
             x = below;
         }
     }
 
-    /// Every cell but Black's own (both pieces on it is terminal).
+    /// Every cell but Black's own (both pieces on it is terminal). No bit past the board is
+    /// set: `row_moves` clears them, and Black's moves read rows of the table, which hold none
+    /// (a block is recomputed only if it has a move).
     #[inline]
     fn live(&self, _: usize, block: usize, lo: usize, acc: &mut [u64]) {
-        for a in acc.chunks_exact_mut(R::WORDS) {
-            (R::load(a, 0) & self.all).store(a, 0);
-        }
         let r = block / self.side;
         if (lo..lo + acc.len() / R::WORDS).contains(&r) {
             (R::load(acc, r - lo) & self.own[block]).store(acc, r - lo);

@@ -43,5 +43,5 @@ pub use crate::mismatch::{
 };
 pub use crate::oracle::{parse_with, same_tokens, BenchInput, Mismatch, Planted, PlantedSolver};
 pub use crate::problem::{at_most, bench, bench_max, Input, LineEnds, Problem, Solve};
-pub use crate::program::{file_stem, oracle_program, USAGE};
+pub use crate::program::{file_stem, oracle_program, usage};
 pub use crate::shrink::{shorter, shrink_each, shrink_list, smaller, windows, ShrinkNumber};

@@ -15,22 +15,6 @@ xflags::xflags! {
     /// The oracle program of one problem crate, <crate>-oracle (cargo xtask runs it). Exit
     /// code 0 on success, 1 for a failed check or a refused input, 2 for a usage error.
     cmd oracle-program {
-        /// Random small inputs, the brute force against the solver, in child processes; a
-        /// failure is shrunk, printed and saved in DIR.
-        cmd stress {
-            /// Cases to check (default 10000, at least 1); case i uses seed S + i.
-            optional --cases N: u64
-            /// The first seed (default 1); S + N - 1 must fit in 64 bits.
-            optional --seed S: u64
-            /// Parallel batches (default and most: one per core).
-            optional --jobs J: u64
-            /// A case running longer than T ms stops the run with its seed (default 10000).
-            optional --case-time-limit-ms T: u64
-            /// Where a shrunk counterexample is saved (default samples/<crate>/).
-            optional --save-dir DIR: PathBuf
-            /// No progress bar.
-            optional --quiet
-        }
         /// The brute force's answer to each FILE (stdin without FILE); an input past 64 MiB
         /// is refused.
         cmd brute {
@@ -67,8 +51,59 @@ xflags::xflags! {
     }
 }
 
-/// What `<crate>-oracle help` prints, made from the declaration above.
-pub const USAGE: &str = OracleProgram::HELP_;
+/// What the `stress` command does; its options are `cargo xtask stress`'s, declared once in
+/// [`cli_args::stress`].
+const STRESS_HELP: &str =
+    "Random small inputs, the brute force against the solver, in child processes; a
+failure is shrunk, printed and saved in DIR.";
+
+/// What `<crate>-oracle help` prints, made from the declaration above and the stress options'.
+///
+/// # Example
+/// ```
+/// let usage = test_kit::usage();
+/// let stress = usage.find("\noracle-program stress\n").unwrap();
+/// assert!(stress < usage.find("\noracle-program brute\n").unwrap());
+/// assert!(usage.contains("\n  OPTIONS:\n    --cases <N>\n      Cases to check"));
+/// ```
+pub fn usage() -> String {
+    let mut stress = String::from("oracle-program stress\n");
+    let options = cli_args::stress::options_help();
+    for line in STRESS_HELP.lines().chain([""]).chain(options.lines()) {
+        let indented = format!("  {}", line);
+        stress.push_str(indented.trim_end());
+        stress.push('\n');
+    }
+    stress.push_str("\n\n");
+    // Before the first command, as xflags lists them.
+    let text = OracleProgram::HELP_;
+    let at = text
+        .find("\noracle-program ")
+        .map_or(text.len(), |at| at + 1);
+    format!("{}{}{}", &text[..at], stress, &text[at..])
+}
+
+/// A command line read: the stress run (options shared with `cargo xtask stress`) or one of
+/// the commands declared above.
+enum Command {
+    Stress(cli_args::stress::Stress),
+    Other(OracleProgramCmd),
+}
+
+/// Reads a command line; `Ok(None)` asks for the help.
+fn read(args: Vec<String>) -> Result<Option<Command>, String> {
+    if args.first().map(String::as_str) == Some("stress") {
+        if args.iter().any(|a| a == "--help" || a == "-h") {
+            return Ok(None);
+        }
+        return cli_args::stress::read(args[1..].to_vec()).map(|s| Some(Command::Stress(s)));
+    }
+    match OracleProgram::from_vec(cli_args::split_inline_values(args)) {
+        Ok(flags) => Ok(Some(Command::Other(flags.subcommand))),
+        Err(err) if err.is_help() => Ok(None),
+        Err(err) => Err(cli_args::refusal(&err)),
+    }
+}
 
 /// The `main` of a problem's oracle program: runs the command of its arguments and exits with
 /// its code (0 success, 1 a failed check or an input refused, 2 a usage error).
@@ -138,23 +173,26 @@ struct Usage(String);
 fn run(oracle: &dyn DynOracle, args: Vec<String>) -> Result<i32, Usage> {
     match args.first().map(String::as_str) {
         Some("help") => {
-            print!("{}", USAGE);
+            print!("{}", usage());
             return Ok(0);
         }
         // The stress engine's requests to its child processes, not a command line for people.
         Some("__batch") | Some("__shrink") => return Ok(serve_stress_request(oracle, &args)),
         _ => {}
     }
-    let flags = match OracleProgram::from_vec(cli_args::split_inline_values(args)) {
-        Ok(flags) => flags,
-        Err(err) if err.is_help() => {
-            print!("{}", USAGE);
+    let command = match read(args) {
+        Ok(Some(command)) => command,
+        Ok(None) => {
+            print!("{}", usage());
             return Ok(0);
         }
-        Err(err) => return Err(Usage(cli_args::refusal(&err))),
+        Err(refusal) => return Err(Usage(refusal)),
     };
-    match flags.subcommand {
-        OracleProgramCmd::Stress(flags) => stress_command(oracle, flags),
+    let command = match command {
+        Command::Stress(flags) => return stress_command(oracle, flags),
+        Command::Other(command) => command,
+    };
+    match command {
         OracleProgramCmd::Brute(Brute { files }) => Ok(answer_files(&files, |text| {
             crate::brute::brute_answer_dyn(oracle, text)
         })),
@@ -241,7 +279,7 @@ fn report(result: Result<()>) -> i32 {
     }
 }
 
-fn stress_command(oracle: &dyn DynOracle, flags: Stress) -> Result<i32, Usage> {
+fn stress_command(oracle: &dyn DynOracle, flags: cli_args::stress::Stress) -> Result<i32, Usage> {
     let cases = flags.cases.unwrap_or(stress::DEFAULT_CASES);
     let seed = flags.seed.unwrap_or(1);
     let jobs = flags.jobs.unwrap_or(0) as usize;
@@ -255,7 +293,7 @@ fn stress_command(oracle: &dyn DynOracle, flags: Stress) -> Result<i32, Usage> {
         cases,
         seed,
         jobs,
-        save_dir: save_dir.unwrap_or_else(|| Path::new("samples").join(oracle.name())),
+        save_dir: save_dir.map_or_else(|| Path::new("samples").join(oracle.name()), PathBuf::from),
         progress: !quiet,
         case_time_limit: Some(
             limit_ms.map_or(stress::DEFAULT_CASE_TIME_LIMIT, Duration::from_millis),
@@ -459,16 +497,17 @@ pub fn file_stem(name: &str) -> String {
 mod tests {
     use super::*;
 
-    fn parse(line: &str) -> Result<OracleProgramCmd, String> {
-        let args = cli_args::split_inline_values(line.split_whitespace().map(String::from));
-        OracleProgram::from_vec(args)
-            .map(|flags| flags.subcommand)
-            .map_err(|err| cli_args::refusal(&err))
+    fn parse(line: &str) -> Result<Command, String> {
+        match read(line.split_whitespace().map(String::from).collect()) {
+            Ok(Some(command)) => Ok(command),
+            Ok(None) => Err("help".to_string()),
+            Err(refusal) => Err(refusal),
+        }
     }
 
     #[test]
     fn reads_each_command() {
-        let Ok(OracleProgramCmd::Stress(stress)) = parse(
+        let Ok(Command::Stress(stress)) = parse(
             "stress --cases 5 --seed=7 --jobs 2 --case-time-limit-ms 30 --save-dir d --quiet",
         ) else {
             panic!("stress not read");
@@ -482,9 +521,10 @@ mod tests {
             ),
             (Some(5), Some(7), Some(2), Some(30))
         );
-        assert_eq!(stress.save_dir, Some(PathBuf::from("d")));
+        assert_eq!(stress.save_dir.as_deref(), Some("d"));
         assert!(stress.quiet);
-        let Ok(OracleProgramCmd::Generate(generate)) = parse("generate out --answers --cases 3")
+        let Ok(Command::Other(OracleProgramCmd::Generate(generate))) =
+            parse("generate out --answers --cases 3")
         else {
             panic!("generate not read");
         };
@@ -493,23 +533,32 @@ mod tests {
             (generate.cases, generate.seed, generate.answers),
             (Some(3), None, true)
         );
-        let Ok(OracleProgramCmd::Brute(brute)) = parse("brute a b") else {
+        let Ok(Command::Other(OracleProgramCmd::Brute(brute))) = parse("brute a b") else {
             panic!("brute not read");
         };
         assert_eq!(brute.files, ["a", "b"]);
         assert!(matches!(
             parse("solve"),
-            Ok(OracleProgramCmd::Solve(Solve { file: None }))
+            Ok(Command::Other(OracleProgramCmd::Solve(Solve {
+                file: None
+            })))
         ));
         assert!(matches!(
             parse("bench-inputs d"),
-            Ok(OracleProgramCmd::BenchInputs(_))
+            Ok(Command::Other(OracleProgramCmd::BenchInputs(_)))
         ));
         assert!(matches!(
             parse("check"),
-            Ok(OracleProgramCmd::Check(Check { samples: None }))
+            Ok(Command::Other(OracleProgramCmd::Check(Check {
+                samples: None
+            })))
         ));
-        assert!(matches!(parse("name"), Ok(OracleProgramCmd::Name(_))));
+        assert!(matches!(
+            parse("name"),
+            Ok(Command::Other(OracleProgramCmd::Name(_)))
+        ));
+        assert_eq!(parse("stress --help").err().as_deref(), Some("help"));
+        assert_eq!(parse("brute -h").err().as_deref(), Some("help"));
     }
 
     #[test]
@@ -555,7 +604,8 @@ mod tests {
             "--save-dir <DIR>",
             "--answers",
         ] {
-            assert!(USAGE.contains(word), "{} is missing from:\n{}", word, USAGE);
+            let usage = usage();
+            assert!(usage.contains(word), "{} is missing from:\n{}", word, usage);
         }
     }
 }

@@ -662,3 +662,23 @@ fn tree_edges_sized_by_a_header_with_values_after_them() {
     assert!(small.0 .0 <= 5 && small.0 .1 == 1, "{:?}", small);
     assert_eq!(small.1 .1, vec![0; small.0 .0]);
 }
+
+/// A statement's largest tree is read in linear time: the checks parse the bench inputs, and a
+/// connectivity test that scans every edge for each vertex took hours at n = 10^5.
+#[test]
+fn the_largest_trees_parse() {
+    let n = 200_000;
+    let mut text = format!("{}\n", n);
+    for v in 2..=n {
+        text.push_str(&format!("{} {}\n", v - 1, v));
+    }
+    let path = tree("N", 1..=n).parse(text.as_bytes()).unwrap();
+    assert_eq!(path.edges.len(), n - 1);
+    let edges = text.split_once('\n').unwrap().1;
+    let star: String = (2..=n).map(|v| format!("1 {}\n", v)).collect();
+    for body in [edges.to_string(), star] {
+        assert_eq!(tree_edges(n).parse(body.as_bytes()).unwrap().n, n);
+    }
+    let dag_text = format!("{} {}\n{}", n, n - 1, edges);
+    assert!(dag("n", "m", 1..=n, n).parse(dag_text.as_bytes()).is_ok());
+}

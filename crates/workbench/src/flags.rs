@@ -1,7 +1,8 @@
 //! The command line of `cargo xtask`, declared once (xflags): the parser, the typed options each
 //! command's `run` takes, and every `--help` text are made from the declaration below. The
 //! bundle's options are the bundler's own command line ([`bundler::cli`], shared with `cargo
-//! gamedp-bundle`): xtask hands them over unread.
+//! gamedp-bundle`): xtask hands them over unread. Stress's are the oracle program's
+//! ([`cli_args::stress`]): xtask checks them and hands them over unread.
 
 use context_error::{bail, Result};
 
@@ -65,19 +66,8 @@ xflags::xflags! {
         cmd stress {
             /// The problem crate.
             required problem: String
-            /// Cases to check (default 10000, at least 1); case i uses seed S + i.
-            optional --cases N: u64
-            /// The first seed (default 1); S + N - 1 must fit in 64 bits.
-            optional --seed S: u64
-            /// Parallel batches (default and most: one per core).
-            optional --jobs J: u64
-            /// A case (generation, brute force and solver) running longer than T ms stops the
-            /// run with its seed (default 10000).
-            optional --case-time-limit-ms T: u64
-            /// Where a shrunk counterexample is saved (default samples/<problem>/).
-            optional --save-dir DIR: String
-            /// No progress bar.
-            optional --quiet
+            /// The options below, handed to the problem's oracle program.
+            repeated options: String
         }
 
         /// The brute force's answer to input files (stdin without one).
@@ -267,7 +257,30 @@ pub fn read(args: Vec<String>) -> Result<Invocation> {
         // After `--` every argument is a positional to xflags: the bundler reads them.
         args.insert(1, "--".into());
     }
+    if command == "stress" {
+        // The problem, then `--`: stress's options are the oracle program's, declared in
+        // cli_args::stress, and checked below.
+        let mut at = 1;
+        while at < args.len() && args[at].to_string_lossy().starts_with('-') {
+            let option = args[at].to_string_lossy();
+            at += if cli_args::stress::takes_value(&option) {
+                2
+            } else {
+                1
+            };
+        }
+        if at < args.len() {
+            let problem = args.remove(at);
+            args.splice(1..1, [problem, "--".into()]);
+        }
+    }
     match Xtask::from_vec(args) {
+        Ok(Xtask {
+            subcommand: XtaskCmd::Stress(stress),
+        }) => match cli_args::stress::read(stress.options.clone()) {
+            Ok(_) => Ok(Invocation::Run(XtaskCmd::Stress(stress))),
+            Err(refusal) => bail!("{} (the options: `{} stress --help`)", refusal, PROGRAM),
+        },
         Ok(flags) => Ok(Invocation::Run(flags.subcommand)),
         Err(err) if known => bail!(
             "{} (the options: `{} {} --help`)",
@@ -291,21 +304,36 @@ fn commands() -> impl Iterator<Item = &'static str> {
 }
 
 /// The part of the declaration's help about `command`: its lines after its name, the
-/// indentation of a subcommand's help removed.
-fn section(command: &str) -> Vec<&'static str> {
+/// indentation of a subcommand's help removed. Stress's options are `cli_args::stress`'s.
+fn section(command: &str) -> Vec<String> {
     let heading = format!("xtask {}", command);
-    Xtask::HELP_
+    let mut lines: Vec<String> = Xtask::HELP_
         .lines()
         .skip_while(|line| *line != heading)
         .skip(1)
         .take_while(|line| !line.starts_with("xtask "))
-        .map(|line| line.strip_prefix("  ").unwrap_or(line))
-        .collect()
+        .map(|line| line.strip_prefix("  ").unwrap_or(line).to_string())
+        .collect();
+    if command == "stress" {
+        // `<options>...` stands for the options listed after the arguments.
+        if let Some(at) = lines.iter().position(|line| line == "  <options>...") {
+            let end = (at + 1..lines.len())
+                .find(|&i| lines[i].is_empty())
+                .unwrap_or(lines.len());
+            lines.drain(at.saturating_sub(1)..end);
+        }
+        while lines.last().is_some_and(|line| line.is_empty()) {
+            lines.pop();
+        }
+        lines.push(String::new());
+        lines.extend(cli_args::stress::options_help().lines().map(String::from));
+    }
+    lines
 }
 
 /// The entries of a list of the section (`ARGS:` or `OPTIONS:`): the lines that name an
 /// argument or an option, not their descriptions.
-fn entries<'a>(section: &[&'a str], list: &str) -> Vec<&'a str> {
+fn entries<'a>(section: &'a [String], list: &str) -> Vec<&'a str> {
     section
         .iter()
         .skip_while(|line| **line != list)
@@ -446,21 +474,28 @@ mod tests {
             panic!("not test");
         };
         assert!(test.no_unit && test.problem == "p");
-        let XtaskCmd::Stress(stress) =
-            run("stress p --cases 1 --seed 2 --jobs=3 --case-time-limit-ms 4 --save-dir d --quiet")
-        else {
-            panic!("not stress");
-        };
-        assert_eq!(
-            (
-                stress.cases,
-                stress.seed,
-                stress.jobs,
-                stress.case_time_limit_ms
-            ),
-            (Some(1), Some(2), Some(3), Some(4))
-        );
-        assert!(stress.quiet && stress.save_dir.as_deref() == Some("d"));
+        // The problem first or after options that take a value, the options handed over.
+        for line in [
+            "stress p --cases 1 --seed 2 --jobs=3 --case-time-limit-ms 4 --save-dir d --quiet",
+            "stress --cases 1 --seed 2 --jobs=3 p --case-time-limit-ms 4 --save-dir d --quiet",
+            "stress --quiet --cases 1 --seed 2 --jobs=3 --case-time-limit-ms 4 --save-dir d p",
+        ] {
+            let XtaskCmd::Stress(stress) = run(line) else {
+                panic!("not stress");
+            };
+            assert_eq!(stress.problem, "p", "{}", line);
+            let options = cli_args::stress::read(stress.options).unwrap();
+            assert_eq!(
+                (
+                    options.cases,
+                    options.seed,
+                    options.jobs,
+                    options.case_time_limit_ms
+                ),
+                (Some(1), Some(2), Some(3), Some(4))
+            );
+            assert!(options.quiet && options.save_dir.as_deref() == Some("d"));
+        }
         let XtaskCmd::Brute(brute) = run("brute p a b") else {
             panic!("not brute");
         };

@@ -9,37 +9,19 @@ use context_error::{bail, Result};
 use workspace_layout as workspace;
 
 pub fn run(flags: Stress) -> Result<()> {
-    let Stress {
-        problem,
-        cases,
-        seed,
-        jobs,
-        case_time_limit_ms,
-        save_dir,
-        quiet,
-    } = flags;
+    let Stress { problem, options } = flags;
     let name = &problem;
     let root = workspace::root();
-    let save_dir = save_dir.unwrap_or_else(|| {
-        workspace::ProblemCrate::new(&root, name)
-            .samples_dir()
-            .display()
-            .to_string()
-    });
-    // The oracle program checks the values (a seed range past 2^64, no cases) and says so.
-    let mut forwarded = vec!["stress".to_string(), "--save-dir".to_string(), save_dir];
-    for (option, value) in [
-        ("--cases", cases),
-        ("--seed", seed),
-        ("--jobs", jobs),
-        ("--case-time-limit-ms", case_time_limit_ms),
-    ] {
-        if let Some(value) = value {
-            forwarded.extend([option.to_string(), value.to_string()]);
-        }
-    }
-    if quiet {
-        forwarded.push("--quiet".to_string());
+    // The options go over unread (`flags::read` checked them; the oracle program checks the
+    // values, a seed range past 2^64, no cases, and says so); the default save folder is this
+    // workspace's, which the oracle program, run elsewhere, does not know.
+    let given = cli_args::stress::read(options.clone())
+        .map_err(|refusal| context_error::err!("{}", refusal))?;
+    let mut forwarded = vec!["stress".to_string()];
+    forwarded.extend(options);
+    if given.save_dir.is_none() {
+        let samples = workspace::ProblemCrate::new(&root, name).samples_dir();
+        forwarded.extend(["--save-dir".to_string(), samples.display().to_string()]);
     }
     let code = oracle_program::run(&root, name, &forwarded)?;
     match code {

@@ -47,21 +47,39 @@ impl Graph {
         merged
     }
 
+    /// Each vertex's neighbours along the edges (`both`: either way round), indexed 1..=n;
+    /// ends outside `1..=n` left out.
+    fn neighbours(&self, both: bool) -> Vec<Vec<usize>> {
+        let mut lists = vec![Vec::new(); self.n + 1];
+        let inside = |v: usize| (1..=self.n).contains(&v);
+        for &(a, b) in &self.edges {
+            if inside(a) && inside(b) {
+                lists[a].push(b);
+                if both {
+                    lists[b].push(a);
+                }
+            }
+        }
+        lists
+    }
+
     /// Whether every vertex is reached from vertex 1 (edges taken both ways).
+    ///
+    /// # Complexity
+    /// O(n + m).
     pub fn is_connected(&self) -> bool {
         if self.n == 0 {
             return true;
         }
+        let lists = self.neighbours(true);
         let mut seen = bitvec::bitvec![0; self.n + 1];
         let mut stack = vec![1];
         seen.set(1, true);
         while let Some(v) = stack.pop() {
-            for &(a, b) in &self.edges {
-                for (x, y) in [(a, b), (b, a)] {
-                    if x == v && !seen[y] {
-                        seen.set(y, true);
-                        stack.push(y);
-                    }
+            for &y in &lists[v] {
+                if !seen[y] {
+                    seen.set(y, true);
+                    stack.push(y);
                 }
             }
         }
@@ -69,19 +87,21 @@ impl Graph {
     }
 
     /// Whether the edges, directed, have no cycle.
+    ///
+    /// # Complexity
+    /// O(n + m).
     pub fn is_acyclic(&self) -> bool {
+        let lists = self.neighbours(false);
         let mut indegree = vec![0usize; self.n + 1];
-        self.edges.iter().for_each(|&(_, b)| indegree[b] += 1);
+        lists.iter().flatten().for_each(|&b| indegree[b] += 1);
         let mut ready: Vec<usize> = (1..=self.n).filter(|&v| indegree[v] == 0).collect();
         let mut done = 0;
         while let Some(v) = ready.pop() {
             done += 1;
-            for &(a, b) in &self.edges {
-                if a == v {
-                    indegree[b] -= 1;
-                    if indegree[b] == 0 {
-                        ready.push(b);
-                    }
+            for &b in &lists[v] {
+                indegree[b] -= 1;
+                if indegree[b] == 0 {
+                    ready.push(b);
                 }
             }
         }

@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(abc354e_remove_pairs::solve)
+}

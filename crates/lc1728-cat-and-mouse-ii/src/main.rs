@@ -1,0 +1,3 @@
+fn main() {
+    dp_core::run(lc1728_cat_and_mouse_ii::solve)
+}
