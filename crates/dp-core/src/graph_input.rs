@@ -310,7 +310,15 @@ impl CsrGraph {
         edges: usize,
         format: &GraphFormat,
     ) -> Result<CsrGraph, Error> {
-        read_checked(sc, vertices, edges, format, |_, _| Ok(()))
+        let start = sc.clone();
+        let graph = read_checked(sc, vertices, edges, format, |_, _| Ok(()))?;
+        if !format.duplicates {
+            if let Some((u, v)) = graph.repeated_arc() {
+                let layout = Layout::Edges(edges);
+                return Err(locate_repeat(start, layout, vertices, format, u, v));
+            }
+        }
+        Ok(graph)
     }
 
     /// Reads one adjacency list per vertex, in order: its degree `d`, then `d` neighbours (each
@@ -697,8 +705,9 @@ impl CsrGraph {
     }
 }
 
-/// [`CsrGraph::read_edges`], with `check` called on each arc as it is read (with the scanner at
-/// its head, for errors); its error stops the reading.
+/// The edges as [`CsrGraph::read_edges`] reads them, with `check` called on each arc as it is
+/// read (with the scanner at its head, for errors; its error stops the reading) and no search
+/// for repeats: the callers that need one make it, and a tree's union-find already refuses them.
 fn read_checked<F>(
     sc: &mut Scanner<'_>,
     vertices: usize,
@@ -711,7 +720,6 @@ where
 {
     let arcs_per_edge = if format.directed { 1 } else { 2 };
     check_size(vertices, edges.saturating_mul(arcs_per_edge));
-    let start = sc.clone();
     // Grown as edges arrive, so a huge `edges` with a short input fails on the input.
     let mut ends = Vec::with_capacity(edges.min(1 << 16));
     let mut read_weights = Vec::new();
@@ -757,24 +765,11 @@ where
         }
     }
     drop(ends);
-    let graph = CsrGraph {
+    Ok(CsrGraph {
         offsets,
         targets,
         weights,
-    };
-    if !format.duplicates {
-        if let Some((u, v)) = graph.repeated_arc() {
-            return Err(locate_repeat(
-                start,
-                Layout::Edges(edges),
-                vertices,
-                format,
-                u,
-                v,
-            ));
-        }
-    }
-    Ok(graph)
+    })
 }
 
 fn check_size(vertices: usize, arcs: usize) {

@@ -9,6 +9,7 @@
 //! the siblings before and after it, so no inverse of the merge is needed.
 
 use crate::{CsrGraph, RootedTree};
+use std::ops::BitXor;
 
 impl RootedTree {
     /// The value of each vertex's subtree in this rooting: `value(v)` is `vertex(v)` merged with
@@ -154,14 +155,15 @@ impl RootedTree {
     /// vertices `v` at a distance from `r` that is `d` modulo `classes`: entry
     /// `r * classes + d`. Staircase nim on a tree (a move takes from a vertex to its k-th
     /// ancestor, Codeforces 1498F) is lost for the side to move exactly when the XOR over the
-    /// classes `k..2k` of `2k` is 0.
+    /// classes `k..2k` of `2k` is 0. Any XOR-able value: `u32` where the values fit halves the
+    /// table of `u64`.
     ///
     /// # Panics
     /// If `classes` is 0, `values` or `graph` has another number of vertices, or `n * classes`
     /// overflows `usize`.
     ///
     /// # Complexity
-    /// O(n * classes) time and memory (two tables of `n * classes` words); no recursion.
+    /// O(n * classes) time, one table of `n * classes` values; no recursion.
     ///
     /// # Example
     /// ```
@@ -169,48 +171,54 @@ impl RootedTree {
     /// // A star: 0 in the centre, leaves 1, 2, 3.
     /// let graph = CsrGraph::from_arcs(4, &[(0, 1), (1, 0), (0, 2), (2, 0), (0, 3), (3, 0)]);
     /// let tree = RootedTree::new(&graph, 0);
-    /// let xors = tree.depth_class_xors(&graph, &[8, 1, 2, 4], 2);
+    /// let xors = tree.depth_class_xors(&graph, &[8u32, 1, 2, 4], 2);
     /// assert_eq!(&xors[0..2], [8, 1 ^ 2 ^ 4]); // rooted at the centre
     /// assert_eq!(&xors[2..4], [1 ^ 2 ^ 4, 8]); // rooted at leaf 1: 2 and 4 at distance 2
     /// ```
-    pub fn depth_class_xors(&self, graph: &CsrGraph, values: &[u64], classes: usize) -> Vec<u64> {
+    pub fn depth_class_xors<T>(&self, graph: &CsrGraph, values: &[T], classes: usize) -> Vec<T>
+    where
+        T: Copy + Default + BitXor<Output = T>,
+    {
         let n = self.len();
         assert!(classes > 0, "no class of depths");
         assert_eq!(values.len(), n, "one value per vertex");
         assert_eq!(graph.vertices(), n, "the graph is not the tree");
         let size = n.checked_mul(classes).expect("n * classes overflows");
-        // sub[v * classes + d]: the XOR over v's subtree at distance d (mod classes) from v.
-        let mut sub = vec![0u64; size];
-        for v in 0..n {
-            sub[v * classes] = values[v];
+        let row = |v: usize| v * classes..(v + 1) * classes;
+        let parent = |v: u32| {
+            self.parent(v as usize)
+                .expect("only the root has no parent")
+        };
+        // Bottom-up, xors[v's row][d] becomes the XOR over v's subtree at distance d (mod
+        // classes) from v; distance d from a child is d + 1 from its parent.
+        let mut xors = vec![T::default(); size];
+        for (v, &value) in values.iter().enumerate() {
+            xors[v * classes] = value;
         }
+        let mut below = xors[..classes].to_vec();
         for &v in self.order()[1..].iter().rev() {
-            let v = v as usize;
-            let p = self.parent(v).expect("only the root has no parent");
-            for d in 0..classes {
-                // Distance d from v is d + 1 from p.
-                let to = if d + 1 == classes { 0 } else { d + 1 };
-                sub[p * classes + to] ^= sub[v * classes + d];
+            below.copy_from_slice(&xors[row(v as usize)]);
+            let up = &mut xors[row(parent(v))];
+            up[0] = up[0] ^ below[classes - 1];
+            for (x, &y) in up[1..].iter_mut().zip(&below) {
+                *x = *x ^ y;
             }
         }
-        // all[v]: the whole tree seen from v. XOR undoes itself: the part of the tree outside
-        // v's subtree, seen from its parent p, is all[p] without v's subtree lifted to p.
-        let mut all = vec![0u64; size];
-        let root = self.root();
-        all[root * classes..(root + 1) * classes]
-            .copy_from_slice(&sub[root * classes..(root + 1) * classes]);
+        // Top-down, in place: a parent's row is already the whole tree seen from it; the tree
+        // outside v's subtree at distance d from v is the parent's distance d - 1 without v's
+        // own subtree (at d - 2 from v). XOR undoes itself, so no inverse is needed.
+        let back = |by| (0..classes).map(move |d| (d + 2 * classes - by) % classes);
+        let back: Vec<(usize, usize)> = back(1).zip(back(2)).collect();
+        let mut above = below.clone();
         for &v in &self.order()[1..] {
-            let v = v as usize;
-            let p = self.parent(v).expect("only the root has no parent");
-            for d in 0..classes {
-                // At distance d from v: in v's subtree, or outside it at distance d - 1 from p.
-                let from_p = if d == 0 { classes - 1 } else { d - 1 };
-                let v_from_p = if from_p == 0 { classes - 1 } else { from_p - 1 };
-                let outside = all[p * classes + from_p] ^ sub[v * classes + v_from_p];
-                all[v * classes + d] = sub[v * classes + d] ^ outside;
+            above.copy_from_slice(&xors[row(parent(v))]);
+            let whole = &mut xors[row(v as usize)];
+            below.copy_from_slice(whole);
+            for (d, &(one, two)) in back.iter().enumerate() {
+                whole[d] = below[d] ^ above[one] ^ below[two];
             }
         }
-        all
+        xors
     }
 }
 
@@ -293,6 +301,9 @@ mod tests {
                 },
             );
             let flat = tree.depth_class_xors(&graph, &values, classes);
+            let narrow: Vec<u32> = values.iter().map(|&x| x as u32).collect();
+            let narrow = tree.depth_class_xors(&graph, &narrow, classes);
+            assert!(narrow.iter().zip(&flat).all(|(&x, &y)| u64::from(x) == y));
             let colon = tree.all_roots(&graph, 0u32, |_| 0, |a, b| *a ^= b, |x, _, _| x + 1);
             for root in 0..n {
                 let dist = distances(&graph, root);
