@@ -11,8 +11,6 @@ use dp_core::{CsrGraph, Error, GraphFormat, RootedTree, Scanner};
 use std::io::Write;
 
 #[cfg(feature = "oracle")]
-mod linear_tree_edges;
-#[cfg(feature = "oracle")]
 pub mod oracle;
 
 /// Most vertices accepted (the statement's).

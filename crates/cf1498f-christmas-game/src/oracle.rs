@@ -2,8 +2,8 @@
 //! presents), a brute force that moves presents up the tree rooted at each vertex with the kit's
 //! search, its size guard and the largest inputs.
 
-use crate::{linear_tree_edges::tree_edges, MAX_A, MAX_K, MAX_N};
-use test_kit::format::{fixed, int, line, then, Format, Graph};
+use crate::{MAX_A, MAX_K, MAX_N};
+use test_kit::format::{fixed, int, line, then, tree_edges, Format, Graph};
 use test_kit::game::{outcome, Moves, Outcome};
 use test_kit::gen::TreeShape::{Binary, Caterpillar, Path, Recursive, Star};
 use test_kit::{at_most, bench, gen, BenchInput, Problem};

@@ -146,11 +146,23 @@ fn prufer_tree(rng: &mut SplitMix64, n: usize) -> Vec<(usize, usize)> {
     let mut degree = vec![1usize; n];
     code.iter().for_each(|&v| degree[v] += 1);
     let mut edges = Vec::with_capacity(n - 1);
+    // The smallest leaf each time, found in O(n) in all: below `scan` no vertex is a leaf but
+    // one that has just become one.
+    let mut scan = (0..n).find(|&u| degree[u] == 1).expect("a tree has a leaf");
+    let mut leaf = scan;
     for &v in &code {
-        let leaf = (0..n).find(|&u| degree[u] == 1).expect("a tree has a leaf");
         edges.push((v, leaf));
         degree[leaf] -= 1;
         degree[v] -= 1;
+        if degree[v] == 1 && v < scan {
+            leaf = v;
+        } else {
+            scan += 1;
+            while degree[scan] != 1 {
+                scan += 1;
+            }
+            leaf = scan;
+        }
     }
     let last: Vec<usize> = (0..n).filter(|&u| degree[u] == 1).collect();
     edges.push((last[0], last[1]));
@@ -209,4 +221,33 @@ pub fn dag(rng: &mut SplitMix64, n: usize, m: usize) -> Vec<(usize, usize)> {
         (order[i.min(j)], order[i.max(j)])
     });
     edges
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The decoding above against the definition: the smallest leaf, searched afresh each time.
+    #[test]
+    fn prufer_trees_join_the_smallest_leaf_each_time() {
+        let mut rng = SplitMix64::new(5);
+        for n in (3..40).chain([200]) {
+            let seed = rng.range(0, u64::MAX);
+            let fast = prufer_tree(&mut SplitMix64::new(seed), n);
+            let mut again = SplitMix64::new(seed);
+            let code: Vec<usize> = (0..n - 2).map(|_| again.index(n)).collect();
+            let mut degree = vec![1usize; n];
+            code.iter().for_each(|&v| degree[v] += 1);
+            let mut edges = Vec::new();
+            for &v in &code {
+                let leaf = (0..n).find(|&u| degree[u] == 1).unwrap();
+                edges.push((v, leaf));
+                degree[leaf] -= 1;
+                degree[v] -= 1;
+            }
+            let last: Vec<usize> = (0..n).filter(|&u| degree[u] == 1).collect();
+            edges.push((last[0], last[1]));
+            assert_eq!(fast, edges, "n = {}", n);
+        }
+    }
 }

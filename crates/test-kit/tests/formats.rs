@@ -663,8 +663,9 @@ fn tree_edges_sized_by_a_header_with_values_after_them() {
     assert_eq!(small.1 .1, vec![0; small.0 .0]);
 }
 
-/// A statement's largest tree is read in linear time: the checks parse the bench inputs, and a
-/// connectivity test that scans every edge for each vertex took hours at n = 10^5.
+/// A statement's largest tree is read and drawn in linear time: the checks parse the bench
+/// inputs, and a connectivity test that scanned every edge for each vertex took hours at
+/// n = 10^5 (a Prüfer decoding that searched for each leaf afresh, 90 s).
 #[test]
 fn the_largest_trees_parse() {
     let n = 200_000;
@@ -679,6 +680,13 @@ fn the_largest_trees_parse() {
     for body in [edges.to_string(), star] {
         assert_eq!(tree_edges(n).parse(body.as_bytes()).unwrap().n, n);
     }
+    // And drawn in linear time: a uniform tree decodes its Prüfer sequence leaf by leaf.
+    let uniform = Graph {
+        n,
+        edges: gen::tree(&mut SplitMix64::new(9), n, TreeShape::Uniform),
+    };
+    let text = tree_edges(n).render(&uniform);
+    assert_eq!(tree_edges(n).parse(text.as_bytes()), Ok(uniform));
     let dag_text = format!("{} {}\n{}", n, n - 1, edges);
     assert!(dag("n", "m", 1..=n, n).parse(dag_text.as_bytes()).is_ok());
 }
