@@ -20,7 +20,7 @@
 //! | `merged_states.rs` | [`merge_reachable`], [`MergedStates`] | the states of a fixed automaton reachable from a start, those with the same future merged (bisimulation): the few a DP over positions keeps per position |
 //! | `mixed_radix.rs` | [`MixedRadix`] | tuples of bounded digits as one number |
 //! | `interval_layers.rs` | [`IntervalLayers`] | interval DP by increasing length in one rolling layer |
-//! | `intervals.rs` | [`IntervalIndex`] | every interval of a row as one index, shorter ones first: Grundy values of games that split an interval into independent sub-intervals, win or loss of games that shrink it |
+//! | `intervals.rs` | [`IntervalIndex`] | every interval of a row as one index, shorter ones first: Grundy values of games that split an interval into independent sub-intervals (`grundy`, or `grundy_of_pieces` when a move takes one of given pieces), win or loss of games that shrink it |
 //! | `grundy.rs` | [`grundy_values`], [`grundy_in_order`], [`grundy_reachable`], [`Moves`], [`NOT_EVALUATED`], [`subtraction_grundy`], [`mex`], [`MexSet`], [`nim_sum`], [`nim_sum_wins`] | Sprague-Grundy values of impartial games, moves that split a position into independent parts |
 //! | `retrograde.rs` | [`Retrograde`], [`RetrogradeGame`], [`Unmoves`], [`RetrogradeTable`], [`Value`], [`Outcome`] | win / loss / draw (with distances, or outcomes only) of finite games with cycles, all positions or until the asked ones are known |
 //! | `bit_attractor.rs` | [`bit_attractor`], [`bit_attractor_layers`], [`BitAttractorGame`], [`BitRow`], [`BlockMove`] | win / loss / draw with distances of two-piece board games on bitboards of rows, one side's attractor at a time, only the rows that changed, mirror symmetries as an option |
