@@ -12,6 +12,7 @@
 //! | `rerooting.rs` | [`RootedTree::all_roots`], [`RootedTree::subtree_values`], [`RootedTree::depth_class_xors`] | a tree DP for every root at once in O(n) without recursion; XORs of values by depth class for every root (staircase nim on trees) |
 //! | `divisors.rs` | [`divisor_lists`] | the divisors of every number up to N, by a sieve |
 //! | `graph_pieces.rs` | [`TwoPieces`], [`PieceRules`], [`Pieces`] | pieces moved along a graph's arcs for [`Retrograde`]: one piece (a [`CsrGraph`] is a game), or one per side, the solver stating its rules only |
+//! | `two_piece_attractor.rs` | [`two_piece_attractor`], [`TwoPieceAttractor`] | side 0's attractor for two pieces on graphs within a limit of plies, searched backwards ply by ply: the lean path when only "can side 0 force it within T plies" is asked |
 //! | `grid.rs` | [`Grid`], [`GridMoves`] | boards of cells read row by row (errors name row, column and token), cells that occur once found; a piece's moves (steps, slides up to a length, leaps, staying; king, knight, rook) as a [`CsrGraph`] for [`TwoPieces`], [`Retrograde`] and the DAG solvers |
 //! | `hash_memo.rs` | [`HashMemo`] | a memo for sparse keys, with a fast hasher |
 //! | `rolling_rows.rs` | [`RollingRows`] | a ring of the last rows of a DP |
@@ -62,6 +63,7 @@ mod rolling_rows;
 mod subset_runs;
 mod subsets;
 mod tree;
+mod two_piece_attractor;
 
 pub use crate::bit_attractor::{
     BitAttractorGame, BitRow, BlockMove, bit_attractor, bit_attractor_layers,
@@ -97,3 +99,4 @@ pub use crate::rolling_rows::RollingRows;
 pub use crate::subset_runs::{RunMove, RunStep, SubsetRuns};
 pub use crate::subsets::{Members, members, subset_wins, superset_wins};
 pub use crate::tree::RootedTree;
+pub use crate::two_piece_attractor::{TwoPieceAttractor, two_piece_attractor};

@@ -7,14 +7,12 @@
 //! Mouse wins within T plies exactly from the positions of its attractor (the positions from
 //! which it can force the food) whose distance, in plies against the slowest defence, is at most
 //! T; a position from which Cat can keep the game going for ever is not in it, so endless
-//! chasing is Cat's. The attractor is found backwards from the food, one layer of distance after
-//! the other (a retrograde breadth-first search): a position where Mouse moves joins it through
-//! its first move into it, one where Cat moves once all of its moves lead into it. A jump can be
-//! made back (the cells between are the same), so the positions with a move into a position are
-//! found on the same move graphs. The search stops once the start joins or after T layers: each
-//! of the 2 * 400^2 positions and its at most 33 moves are visited at most once.
+//! chasing is Cat's. `dp_core::two_piece_attractor` finds it backwards from the food, one ply
+//! after the other, on the two move graphs of `Grid::move_graph` (a jump can be made back, so
+//! each graph is its own reverse), and stops once the start joins or after T plies: each of the
+//! 2 * 400^2 positions and its at most 33 moves are visited at most once.
 
-use dp_core::{Error, Grid, GridMoves, Scanner};
+use dp_core::{two_piece_attractor, Error, Grid, GridMoves, Scanner};
 use std::io::Write;
 
 #[cfg(feature = "oracle")]
@@ -27,7 +25,7 @@ pub mod oracle;
 /// exactly one `C`, `M` and `F`.
 ///
 /// # Complexity
-/// O((R * C)^2 * (catJump + mouseJump)) time; 1 byte per position of (side, Mouse, Cat), and
+/// O((R * C)^2 * (catJump + mouseJump)) time; 8 bytes per position of (side, Mouse, Cat), and
 /// the current layer's positions.
 ///
 /// # Example
@@ -50,39 +48,13 @@ pub fn solve(input: &[u8], out: &mut impl Write) -> Result<(), Error> {
     sc.finish()?;
     let jumps = |reach| grid.move_graph(&GridMoves::orthogonal().reach(reach).staying(), b"#");
     let (mouse, cat) = (jumps(mouse_jump), jumps(cat_jump));
-    let n = rows * cols;
-    let (food, start) = (grid.at(b'F'), grid.at(b'M') * n + grid.at(b'C'));
-    // Position (side * n + mouse) * n + cat, side 0 for Mouse to move. `needs`: how many more
-    // moves into the attractor make it Mouse's (one, or all of Cat's); 0 once over or decided.
-    let mut needs: Vec<u8> = (0..2 * n * n)
-        .map(|p| match (p / n % n, p % n) {
-            (m, c) if m == c || m == food || c == food => 0,
-            _ if p < n * n => 1,
-            (_, c) => cat.degree(c) as u8,
-        })
-        .collect();
-    // Layer by layer of distance, from Mouse on the food (Cat elsewhere) to T plies.
-    let mut layer: Vec<usize> = (0..2 * n)
-        .filter(|&p| p % n != food)
-        .map(|p| (p / n * n + food) * n + p % n)
-        .collect();
-    let mut plies = 0;
-    while !layer.is_empty() && needs[start] > 0 && plies < horizon {
-        plies += 1;
-        for p in std::mem::take(&mut layer) {
-            let (m, c) = (p / n % n, p % n);
-            // The moves into p: Mouse's when Cat is to move at p, else Cat's.
-            let (graph, from, base, step) = match p >= n * n {
-                true => (&mouse, m, c, n),
-                false => (&cat, c, (n + m) * n, 1),
-            };
-            for &v in graph.neighbors(from) {
-                let q = base + v as usize * step;
-                layer.extend((needs[q] == 1).then_some(q));
-                needs[q] = needs[q].saturating_sub(1);
-            }
-        }
-    }
-    writeln!(out, "{}", if needs[start] == 0 { "Mouse" } else { "Cat" })?;
+    let (food, mouse_at, cat_at) = (grid.at(b'F'), grid.at(b'M'), grid.at(b'C'));
+    // Over when Cat lands on Mouse or on the food (Cat's), or Mouse on the food (Mouse's).
+    let ended = |m, c| (m == c || m == food || c == food).then_some(m != c && c != food);
+    let graphs = [&mouse, &cat];
+    // Jumps go both ways, so each move graph is its own reverse.
+    let table = two_piece_attractor(graphs, graphs, ended, horizon, Some((0, mouse_at, cat_at)));
+    let mouse_wins = table.plies(table.position(0, mouse_at, cat_at)).is_some();
+    writeln!(out, "{}", if mouse_wins { "Mouse" } else { "Cat" })?;
     Ok(())
 }
